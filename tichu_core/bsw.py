@@ -1,0 +1,641 @@
+"""Reader of Brettspielwelt (BSW) Tichu logs, the `.tch` format, into plain typed data.
+
+This module only reads: it checks that the log is well formed (sections, seats, card
+codes, hand sizes, a proper deal) but knows no game rules. Replaying a round through
+the engine is the caller's business; `deal_for_round` gives the stacked deal for
+`Game(variant, deals=[...])`.
+
+A round of the format, as the site writes it (one line each; trailing blanks ignored):
+
+    ---------------Gr.Tichukarten------------------
+    (seat)name CARD x8                  four lines: the first 8 cards of each seat
+    ---------------Startkarten------------------
+    (seat)name CARD x14                 four lines: all 14 cards, before the exchange
+    Grosses Tichu: (seat)name           optional, Grand Tichu calls
+    Tichu: (seat)name                   optional, Tichu calls made before play
+    Schupfen:
+    (seat)name gibt: Name1: CARD - Name2: CARD - Name3: CARD -      four lines
+    BOMBE: (seat)name (seat)name        optional, seats holding a bomb after the exchange
+    ---------------Rundenverlauf------------------
+    (seat)name: CARD CARD ...           a play
+    (seat)name passt.                   a pass (also the trick winner collecting it)
+    Wunsch:RANK                         the wish of the preceding Mah Jong play
+    Drache an: (seat)name               the Dragon trick is given to that seat
+    Tichu: (seat)name                   a Tichu call during play
+    Ergebnis: A - B                     round score: A = seats 0 and 2, B = seats 1 and 3
+
+Seat numbers are authoritative; names are informative only (they may be missing or
+change when a substitute takes a seat).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeAlias
+
+from tichu_core.errors import LogFormatError
+
+__all__ = [
+    "BswDragonGift",
+    "BswEvent",
+    "BswGame",
+    "BswPass",
+    "BswPlay",
+    "BswRound",
+    "BswTichu",
+    "BswWish",
+    "bsw_card",
+    "deal_for_round",
+    "parse_tch",
+    "phoenix_rank",
+    "read_tch",
+]
+
+SEATS = 4
+FIRST_CARDS = 8
+HAND_CARDS = 14
+PUSHES = SEATS - 1
+
+_SUITS = {"B": "p", "G": "j", "R": "t", "S": "s"}  # blue pagoda, green jade, red star, black sword
+_RANKS = {str(n): str(n) for n in range(2, 11)} | {"B": "J", "D": "Q", "K": "K", "A": "A"}
+_SPECIALS = {"Dr": "DR", "Ph": "PH", "Hu": "DOG", "Ma": "MJ"}
+_RANK_VALUES = {rank: value for value, rank in enumerate(_RANKS.values(), start=2)}
+_VALUE_RANKS = {value: rank for rank, value in _RANK_VALUES.items()}
+_MAH_JONG_VALUE = 1
+
+_SECTION = re.compile(r"^-{3,}\s*(Gr\.Tichukarten|Startkarten|Rundenverlauf)\s*-{3,}$")
+_SEAT_PREFIX = re.compile(r"^\((\d+)\)")
+_SEAT_REF = re.compile(r"(?:^|(?<=\s))\((\d+)\)(\S*)")
+_RESULT = re.compile(r"^Ergebnis:\s*(-?\d+)\s+-\s+(-?\d+)$")
+_FIRST_HEADER = "Gr.Tichukarten"
+_START_HEADER = "Startkarten"
+_PLAY_HEADER = "Rundenverlauf"
+
+
+# --------------------------------------------------------------------------- data
+
+
+@dataclass(frozen=True, slots=True)
+class BswPlay:
+    """A play of one or more cards. `phoenix`: the rank the Phoenix stands for in a
+    combination of 2+ cards (None when no Phoenix or a Phoenix single)."""
+
+    seat: int
+    cards: tuple[str, ...]
+    phoenix: str | None
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class BswPass:
+    """A pass; the trick's top player also logs one when it collects the trick."""
+
+    seat: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class BswWish:
+    """The wish after a Mah Jong play; `rank` None = wished nothing (no `Wunsch:` line,
+    in which case `line` is the Mah Jong play's line)."""
+
+    rank: str | None
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class BswDragonGift:
+    """The Dragon trick goes to seat `to`."""
+
+    to: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class BswTichu:
+    """A Tichu call logged inside the play history."""
+
+    seat: int
+    line: int
+
+
+BswEvent: TypeAlias = BswPlay | BswPass | BswWish | BswDragonGift | BswTichu
+
+
+@dataclass(frozen=True, slots=True)
+class BswRound:
+    """One round (hand) of a log. Tuples indexed by seat: `names`, `first_cards` (8 each),
+    `start_cards` (14 each, before the exchange), `pushes` (target seat -> card given).
+    `tichus_before_play`: Tichu calls logged before the play history section.
+    `bomb_holders`: seats the site marked with `BOMBE:` after the exchange.
+    `result`: (seats 0+2, seats 1+3), None when the log stops before the round's end."""
+
+    index: int
+    names: tuple[str | None, ...]
+    first_cards: tuple[tuple[str, ...], ...]
+    start_cards: tuple[tuple[str, ...], ...]
+    grand_tichus: tuple[int, ...]
+    tichus_before_play: tuple[int, ...]
+    pushes: tuple[dict[int, str], ...]
+    history: tuple[BswEvent, ...]
+    result: tuple[int, int] | None
+    line: int
+    bomb_holders: tuple[int, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class BswGame:
+    rounds: tuple[BswRound, ...]
+    source: str | None
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def bsw_card(token: str) -> str:
+    """Our canonical code of a BSW card token (`GB` -> `Jj`, `R10` -> `10t`, `Ma` -> `MJ`).
+
+    Raises `LogFormatError` (without a line) for an unknown token."""
+    special = _SPECIALS.get(token)
+    if special is not None:
+        return special
+    suit, rank = _SUITS.get(token[:1]), _RANKS.get(token[1:])
+    if suit is None or rank is None:
+        raise LogFormatError(
+            f"unknown card code {token!r} (expected B/G/R/S + 2..10/B/D/K/A, or Dr Ph Hu Ma)"
+        )
+    return rank + suit
+
+
+def _value(code: str) -> int | None:
+    """Rank value of one of our codes: 2..14, Mah Jong 1, other specials None."""
+    if code == "MJ":
+        return _MAH_JONG_VALUE
+    if code in ("DOG", "PH", "DR"):
+        return None
+    return _RANK_VALUES[code[:-1]]
+
+
+def phoenix_rank(cards: Sequence[str]) -> str | None:
+    """The rank the Phoenix stands for in a BSW-listed combination of our card codes.
+
+    BSW lists a combination by falling rank with the Phoenix beside the cards whose rank
+    it takes. Pairs and triples: the rank of the other cards. Straights: the rank missing
+    inside the run; with no gap, top + 1 when the Phoenix is listed first, bottom - 1 when
+    it is listed last (the other end when that one is off the scale). Steps, and a full
+    house of triple + single: the rank of the unpaired card. A full house of two pairs
+    (and anything else): by position, the rank of the card listed right after the Phoenix,
+    or right before it when it is last. None for no Phoenix, a single Phoenix, or no
+    sensible reading.
+    """
+    if "PH" not in cards or len(cards) < 2:
+        return None
+    at = list(cards).index("PH")
+    values = [_value(code) for i, code in enumerate(cards) if i != at]
+    known = [v for v in values if v is not None]
+    if len(known) == len(values):
+        counts = Counter(known)
+        reading = _reading_by_shape(counts, len(cards), at)
+        if reading is not None:
+            return _VALUE_RANKS.get(reading)
+    return _rank_by_position(cards, at)
+
+
+def _reading_by_shape(counts: Counter[int], size: int, at: int) -> int | None:
+    if len(counts) == 1:  # pair, triple (or a malformed same-rank set)
+        return next(iter(counts))
+    multiplicities = sorted(counts.values())
+    if size >= 5 and multiplicities == [1] * (size - 1):
+        return _straight_reading(sorted(counts), size, at)
+    singles = [value for value, count in counts.items() if count == 1]
+    if size == 5 and multiplicities == [1, 3]:  # triple + single: Phoenix pairs the single
+        return singles[0]
+    if size >= 4 and size % 2 == 0 and multiplicities == [1] + [2] * (len(counts) - 1):
+        return singles[0]  # steps: Phoenix completes the unpaired rank
+    return None  # two pairs (full house) or no known shape: decided by position
+
+
+def _straight_reading(values: list[int], size: int, at: int) -> int | None:
+    low, high = values[0], values[-1]
+    span = high - low + 1
+    if span == size:  # one rank missing inside the run: the Phoenix fills it
+        return next(v for v in range(low, high + 1) if v not in values)
+    if span != size - 1:
+        return None
+    above = high + 1 if high < max(_VALUE_RANKS) else None
+    below = low - 1 if low - 1 >= min(_VALUE_RANKS) else None
+    listed_last = at == size - 1
+    if listed_last:
+        return below if below is not None else above
+    return above if above is not None else below
+
+
+def _rank_by_position(cards: Sequence[str], at: int) -> str | None:
+    neighbour = cards[at + 1] if at + 1 < len(cards) else cards[at - 1]
+    value = _value(neighbour)
+    return _VALUE_RANKS.get(value) if value is not None else None
+
+
+# --------------------------------------------------------------------------- deal
+
+
+def deal_for_round(rnd: BswRound) -> list[list[str]]:
+    """The stacked deal of a round, per seat in seat order, in dealing order: the 8 Grand
+    Tichu cards first, then the 6 others in the order the log lists them."""
+    deal = []
+    for first, start in zip(rnd.first_cards, rnd.start_cards, strict=True):
+        rest = list(start)
+        for card in first:
+            rest.remove(card)
+        deal.append([*first, *rest])
+    return deal
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def read_tch(path: str | os.PathLike[str]) -> BswGame:
+    """Read and parse a `.tch` file (UTF-8, falling back to Latin-1 for old logs)."""
+    raw = Path(path).read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return parse_tch(text, source=str(path))
+
+
+def parse_tch(text: str, source: str | None = None) -> BswGame:
+    """Parse the text of a `.tch` log. Raises `LogFormatError` naming the line."""
+    lines = _Lines(text)
+    rounds: list[BswRound] = []
+    while not lines.at_end():
+        rounds.append(_RoundParser(lines, len(rounds)).parse())
+    if not rounds:
+        raise LogFormatError(
+            f"empty log: expected a round starting with a {_FIRST_HEADER} section", line=1
+        )
+    return BswGame(rounds=tuple(rounds), source=source)
+
+
+class _Lines:
+    """Cursor over the non-blank lines, keeping 1-based line numbers."""
+
+    def __init__(self, text: str) -> None:
+        numbered = enumerate(text.removeprefix("\ufeff").splitlines(), start=1)
+        self._items = [(number, raw.strip()) for number, raw in numbered if raw.strip()]
+        self._last_line = text.count("\n") + 1
+        self._next = 0
+
+    def at_end(self) -> bool:
+        return self._next >= len(self._items)
+
+    def peek(self) -> tuple[int, str] | None:
+        return None if self.at_end() else self._items[self._next]
+
+    def take(self, expected: str) -> tuple[int, str]:
+        item = self.peek()
+        if item is None:
+            raise LogFormatError(f"log ends early: expected {expected}", line=self._last_line)
+        self._next += 1
+        return item
+
+
+def _section(text: str) -> str | None:
+    match = _SECTION.match(text)
+    return match.group(1) if match else None
+
+
+def _section_line(name: str) -> str:
+    return f"'---------------{name}------------------'"
+
+
+def _card(token: str, line: int) -> str:
+    try:
+        return bsw_card(token)
+    except LogFormatError as error:
+        raise LogFormatError(str(error), line=line) from None
+
+
+def _seat(digits: str, line: int) -> int:
+    seat = int(digits)
+    if not 0 <= seat < SEATS:
+        raise LogFormatError(f"seat {seat} out of range 0..{SEATS - 1}", line=line)
+    return seat
+
+
+def _split_seat(text: str, line: int, expected: str) -> tuple[int, str]:
+    """`(seat)rest` -> (seat, rest)."""
+    match = _SEAT_PREFIX.match(text)
+    if match is None:
+        raise LogFormatError(f"expected {expected}, got {text!r}", line=line)
+    return _seat(match.group(1), line), text[match.end() :]
+
+
+def _seat_refs(text: str, line: int, expected: str) -> list[int]:
+    """Seats of a `(seat)name (seat)name ...` list."""
+    refs = list(_SEAT_REF.finditer(text))
+    if not refs or not text.startswith("("):
+        raise LogFormatError(f"expected {expected}, got {text!r}", line=line)
+    return [_seat(ref.group(1), line) for ref in refs]
+
+
+def _name(text: str) -> str | None:
+    return text.strip() or None
+
+
+def _wish_rank(text: str, line: int) -> str:
+    rank = _RANKS.get(text.strip())
+    if rank is None:
+        raise LogFormatError(
+            f"bad wish {text.strip()!r}: expected 'Wunsch:' and a rank 2..10, B, D, K or A",
+            line=line,
+        )
+    return rank
+
+
+class _RoundParser:
+    def __init__(self, lines: _Lines, index: int) -> None:
+        self.lines = lines
+        self.index = index
+        self.names: dict[int, list[str]] = {seat: [] for seat in range(SEATS)}
+        self.grand_tichus: list[int] = []
+        self.tichus: list[int] = []
+        self.bomb_holders: list[int] = []
+        self.pushes: dict[int, dict[int, str]] | None = None
+        self.history: list[BswEvent] = []
+        self.open_mah_jong: int | None = None  # history index of a play awaiting its wish
+
+    def parse(self) -> BswRound:
+        header_line = self._expect_section(_FIRST_HEADER, "the start of a round")
+        first, _ = self._card_block(FIRST_CARDS)
+        self._expect_section(_START_HEADER, f"after the {_FIRST_HEADER} cards")
+        start, start_lines = self._card_block(HAND_CARDS)
+        self._check_deal(first, start, start_lines)
+        self._pre_play(start)
+        result = self._play()
+        return BswRound(
+            index=self.index,
+            names=tuple(self._seat_name(seat) for seat in range(SEATS)),
+            first_cards=tuple(first[seat] for seat in range(SEATS)),
+            start_cards=tuple(start[seat] for seat in range(SEATS)),
+            grand_tichus=tuple(self.grand_tichus),
+            tichus_before_play=tuple(self.tichus),
+            pushes=tuple((self.pushes or {})[seat] for seat in range(SEATS)),
+            history=tuple(self.history),
+            result=result,
+            line=header_line,
+            bomb_holders=tuple(self.bomb_holders),
+        )
+
+    # ---- cards
+
+    def _expect_section(self, name: str, where: str) -> int:
+        line, text = self.lines.take(f"{_section_line(name)} ({where})")
+        if _section(text) != name:
+            raise LogFormatError(
+                f"missing section: expected {_section_line(name)} ({where}), got {text!r}",
+                line=line,
+            )
+        return line
+
+    def _card_block(self, size: int) -> tuple[dict[int, tuple[str, ...]], dict[int, int]]:
+        """Four `(seat)name cards` lines: cards and line number per seat."""
+        block: dict[int, tuple[str, ...]] = {}
+        lines: dict[int, int] = {}
+        for _ in range(SEATS):
+            line, text = self.lines.take(f"a card line '(seat)name' + {size} cards")
+            seat, rest = _split_seat(text, line, f"a card line '(seat)name' + {size} cards")
+            if seat in block:
+                raise LogFormatError(f"seat {seat} listed twice in this card section", line=line)
+            name, cards = self._name_and_cards(rest, size, line)
+            if name is not None:
+                self.names[seat].append(name)
+            if len(cards) != size:
+                raise LogFormatError(
+                    f"seat {seat}: expected {size} cards, found {len(cards)}", line=line
+                )
+            block[seat] = cards
+            lines[seat] = line
+        return block, lines
+
+    @staticmethod
+    def _name_and_cards(rest: str, size: int, line: int) -> tuple[str | None, tuple[str, ...]]:
+        tokens = rest.split()
+        glued_name = bool(tokens) and not rest[:1].isspace()
+        if glued_name and len(tokens) == size:
+            try:  # no name at all and the first card right after the seat: '(0)BB S9 ...'
+                return None, tuple(_card(token, line) for token in tokens)
+            except LogFormatError:
+                pass
+        if glued_name:
+            return tokens[0], tuple(_card(token, line) for token in tokens[1:])
+        return None, tuple(_card(token, line) for token in tokens)
+
+    @staticmethod
+    def _check_deal(
+        first: dict[int, tuple[str, ...]],
+        start: dict[int, tuple[str, ...]],
+        start_lines: dict[int, int],
+    ) -> None:
+        """Every card dealt once; each seat's first 8 among its 14."""
+        seen: set[str] = set()
+        for seat in sorted(start, key=start_lines.__getitem__):
+            line = start_lines[seat]
+            doubled = sorted(card for card in set(start[seat]) if start[seat].count(card) > 1)
+            doubled += sorted(seen & set(start[seat]))
+            if doubled:
+                raise LogFormatError(
+                    f"card {doubled[0]} dealt twice (seat {seat} in {_START_HEADER})", line=line
+                )
+            seen |= set(start[seat])
+            missing = sorted(set(first[seat]) - set(start[seat]))
+            if missing or len(set(first[seat])) != FIRST_CARDS:
+                raise LogFormatError(
+                    f"seat {seat}: first {FIRST_CARDS} cards are not 8 distinct cards of its "
+                    f"{HAND_CARDS} (not among them: {' '.join(missing) or 'none'})",
+                    line=line,
+                )
+
+    def _seat_name(self, seat: int) -> str | None:
+        names = self.names[seat]
+        return names[-1] if names else None
+
+    # ---- calls and exchange
+
+    def _pre_play(self, start: dict[int, tuple[str, ...]]) -> None:
+        while True:
+            line, text = self.lines.take(f"'Schupfen:' or {_section_line(_PLAY_HEADER)}")
+            section = _section(text)
+            if section == _PLAY_HEADER:
+                if self.pushes is None:
+                    raise LogFormatError(
+                        f"missing section: expected 'Schupfen:' before {_section_line(section)}",
+                        line=line,
+                    )
+                return
+            if section is not None:
+                raise LogFormatError(
+                    f"missing section: expected {_section_line(_PLAY_HEADER)}, got {text!r}",
+                    line=line,
+                )
+            if text.startswith("Grosses Tichu:"):
+                refs = _seat_refs(text.removeprefix("Grosses Tichu:").strip(), line, "(seat)")
+                self.grand_tichus.extend(s for s in refs if s not in self.grand_tichus)
+            elif text.startswith("Tichu:"):
+                refs = _seat_refs(text.removeprefix("Tichu:").strip(), line, "(seat)")
+                self.tichus.extend(s for s in refs if s not in self.tichus)
+            elif text.startswith("BOMBE:"):
+                refs = _seat_refs(text.removeprefix("BOMBE:").strip(), line, "(seat)")
+                self.bomb_holders.extend(s for s in refs if s not in self.bomb_holders)
+            elif text == "Schupfen:":
+                if self.pushes is not None:
+                    raise LogFormatError("second 'Schupfen:' section in one round", line=line)
+                self.pushes = self._pushes(start)
+            else:
+                raise LogFormatError(
+                    "unknown line before the play history: expected 'Grosses Tichu:', "
+                    f"'Tichu:', 'Schupfen:', 'BOMBE:' or {_section_line(_PLAY_HEADER)}, "
+                    f"got {text!r}",
+                    line=line,
+                )
+
+    def _pushes(self, start: dict[int, tuple[str, ...]]) -> dict[int, dict[int, str]]:
+        pushes: dict[int, dict[int, str]] = {}
+        expected = "a push line '(seat)name gibt: Name: CARD - Name: CARD - Name: CARD -'"
+        for _ in range(SEATS):
+            line, text = self.lines.take(expected)
+            giver, rest = _split_seat(text, line, expected)
+            _, marker, entries_text = rest.partition("gibt:")
+            if not marker:
+                raise LogFormatError(f"expected {expected}, got {text!r}", line=line)
+            if giver in pushes:
+                raise LogFormatError(f"seat {giver} pushes twice", line=line)
+            entries = [e for e in entries_text.strip().removesuffix("-").split(" - ") if e.strip()]
+            if len(entries) != PUSHES:
+                raise LogFormatError(
+                    f"seat {giver}: expected {PUSHES} pushes, found {len(entries)}", line=line
+                )
+            targets: list[str | None] = []
+            cards: list[str] = []
+            for entry in entries:
+                target_name, colon, token = entry.rpartition(":")
+                if not colon or not token.strip():
+                    raise LogFormatError(
+                        f"bad push {entry.strip()!r}: expected 'Name: CARD'", line=line
+                    )
+                card = _card(token.strip(), line)
+                if card not in start[giver] or card in cards:
+                    raise LogFormatError(
+                        f"seat {giver} pushes {card}, not one of its {HAND_CARDS} cards "
+                        "(or pushed twice)",
+                        line=line,
+                    )
+                targets.append(_name(target_name))
+                cards.append(card)
+            seats = self._push_targets(giver, targets)
+            pushes[giver] = dict(sorted(zip(seats, cards, strict=True)))
+        return pushes
+
+    def _push_targets(self, giver: int, names: list[str | None]) -> list[int]:
+        """Seats of the push targets. A name resolves through the round's card lines when
+        it names exactly one seat. Unresolved entries take the remaining seats in the
+        site's order: giver + 1, giver + 2, giver + 3 (as in every line of the real logs).
+        If resolved names contradict each other or name the giver, names are ignored."""
+        order = [(giver + step) % SEATS for step in range(1, SEATS)]
+        owners: dict[str, set[int]] = {}
+        for seat, seat_names in self.names.items():
+            for seat_name in seat_names:
+                owners.setdefault(seat_name, set()).add(seat)
+        resolved: list[int | None] = []
+        for name in names:
+            seats = owners.get(name, set()) if name is not None else set()
+            resolved.append(next(iter(seats)) if len(seats) == 1 else None)
+        named = [seat for seat in resolved if seat is not None]
+        if giver in named or len(set(named)) != len(named):
+            return order
+        free = iter(seat for seat in order if seat not in named)
+        return [seat if seat is not None else next(free) for seat in resolved]
+
+    # ---- play history
+
+    def _play(self) -> tuple[int, int] | None:
+        while (item := self.lines.peek()) is not None:
+            line, text = item
+            if _section(text) == _FIRST_HEADER:
+                raise LogFormatError(
+                    f"missing result: expected 'Ergebnis: A - B' before the next round, got "
+                    f"{text!r}",
+                    line=line,
+                )
+            self.lines.take("a history line")
+            if text.startswith("Ergebnis:"):
+                self._close_wish()
+                return self._result(text, line)
+            self._history_line(text, line)
+        self._close_wish()
+        return None  # the log stops inside this round
+
+    def _history_line(self, text: str, line: int) -> None:
+        if text.startswith("Wunsch:"):
+            if self.open_mah_jong is None:
+                raise LogFormatError("'Wunsch:' without a Mah Jong play before it", line=line)
+            rank = _wish_rank(text.removeprefix("Wunsch:"), line)
+            self.history.insert(self.open_mah_jong + 1, BswWish(rank, line))
+            self.open_mah_jong = None
+            return
+        if text.startswith("Tichu:"):
+            for seat in _seat_refs(text.removeprefix("Tichu:").strip(), line, "(seat)"):
+                if not self._called(seat):  # the site may log one call twice
+                    self.history.append(BswTichu(seat, line))
+            return
+        self._close_wish()
+        if text.startswith("Drache an:"):
+            refs = _seat_refs(text.removeprefix("Drache an:").strip(), line, "(seat)name")
+            if len(refs) != 1:
+                raise LogFormatError("'Drache an:' must name exactly one seat", line=line)
+            self.history.append(BswDragonGift(refs[0], line))
+            return
+        expected = "a play '(seat)name: CARDS', a pass '(seat)name passt.' or 'Ergebnis: A - B'"
+        if not text.startswith("("):
+            raise LogFormatError(
+                f"unknown line in the play history: expected {expected}, got {text!r}", line=line
+            )
+        seat, rest = _split_seat(text, line, expected)
+        if rest == "passt." or rest.endswith(" passt."):
+            self.history.append(BswPass(seat, line))
+            return
+        _, colon, cards_text = rest.rpartition(":")
+        tokens = cards_text.split()
+        if not colon or not tokens:
+            raise LogFormatError(f"expected {expected}, got {text!r}", line=line)
+        cards = tuple(_card(token, line) for token in tokens)
+        self.history.append(BswPlay(seat, cards, phoenix_rank(cards), line))
+        if "MJ" in cards:
+            self.open_mah_jong = len(self.history) - 1
+
+    def _called(self, seat: int) -> bool:
+        return seat in self.tichus or any(
+            isinstance(event, BswTichu) and event.seat == seat for event in self.history
+        )
+
+    def _close_wish(self) -> None:
+        """A Mah Jong play with no `Wunsch:` line wished nothing."""
+        if self.open_mah_jong is not None:
+            play = self.history[self.open_mah_jong]
+            self.history.insert(self.open_mah_jong + 1, BswWish(None, play.line))
+            self.open_mah_jong = None
+
+    @staticmethod
+    def _result(text: str, line: int) -> tuple[int, int]:
+        match = _RESULT.match(text)
+        if match is None:
+            raise LogFormatError(
+                f"bad result line {text!r}: expected 'Ergebnis: A - B' with whole numbers",
+                line=line,
+            )
+        return int(match.group(1)), int(match.group(2))

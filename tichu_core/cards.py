@@ -1,0 +1,272 @@
+"""Cards as ints, hands as int bitmasks, and the text notation of SPEC.md.
+
+Bit layout (one int bit per physical card, two decks at most):
+
+- bits 0..3: Dog, Mah Jong, Phoenix, Dragon of the first deck; bits 4..7 the
+  same of the second deck;
+- a normal card of rank r (2..14), suit s (0 jade, 1 sword, 2 pagoda, 3 star)
+  and copy c (0 or 1) is bit ``8 * (r - 1) + 4 * c + s``.
+
+So the eight possible cards of one rank are one byte of the mask:
+``(hand >> 8 * (rank - 1)) & 0xFF``. Move generation reads a hand as thirteen
+such bytes (rank counts and suits at once) and never tries card subsets.
+A card's int value is its bit index; ``Card`` is an ``int`` that prints as its
+code. Both copies of a card share one code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .errors import CardError
+
+SUITS = "jspt"
+SUIT_NAMES = ("jade", "sword", "pagoda", "star")
+RANK_NAMES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
+RANK_OF_NAME = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
+
+# Bit indexes of the specials (first deck; add SECOND_COPY for the second).
+DOG, MAH_JONG, PHOENIX, DRAGON = 0, 1, 2, 3
+# Adding SECOND_COPY to a first-deck card's index gives its second-deck twin.
+SECOND_COPY = 4
+SPECIAL_CODES = {DOG: "DOG", MAH_JONG: "MJ", PHOENIX: "PH", DRAGON: "DR"}
+SPECIAL_OF_CODE = {code: bit for bit, code in SPECIAL_CODES.items()}
+
+# Ranks the specials take as singles (Phoenix: 1.5 when led, see combinations).
+MAH_JONG_RANK = 1
+DRAGON_RANK = 15
+
+# Masks of both copies of each special.
+DOG_BITS = 1 << DOG | 1 << (DOG + SECOND_COPY)
+MAH_JONG_BITS = 1 << MAH_JONG | 1 << (MAH_JONG + SECOND_COPY)
+PHOENIX_BITS = 1 << PHOENIX | 1 << (PHOENIX + SECOND_COPY)
+DRAGON_BITS = 1 << DRAGON | 1 << (DRAGON + SECOND_COPY)
+SPECIAL_BITS = 0xFF
+
+
+def rank_shift(rank: int) -> int:
+    """Bit offset of the byte holding the cards of ``rank`` (2..14)."""
+    return 8 * (rank - 1)
+
+
+# RANK_BITS[r]: every card of rank r (both copies); index 0 and 1 unused (0).
+RANK_BITS = [0, 0] + [0xFF << rank_shift(r) for r in range(2, 15)]
+NORMAL_BITS = 0
+for _r in range(2, 15):
+    NORMAL_BITS |= RANK_BITS[_r]
+# SUIT_BITS[s]: every normal card of suit s (both copies).
+SUIT_BITS = [0, 0, 0, 0]
+for _s in range(4):
+    for _r in range(2, 15):
+        SUIT_BITS[_s] |= 0x11 << (rank_shift(_r) + _s)
+
+CARD_COUNT = 8 * 14  # bit indexes 0..111
+
+
+class Card(int):
+    """One physical card: an int (its bit index) that prints as its code."""
+
+    __slots__ = ()
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    @property
+    def rank(self) -> int:
+        """2..14 for normal cards; 1 Mah Jong, 15 Dragon, 0 Dog and Phoenix."""
+        return _RANK[self]
+
+    @property
+    def suit(self) -> int | None:
+        """0..3 (jade, sword, pagoda, star) for normal cards, None for specials."""
+        return None if self < 8 else self & 3
+
+    @property
+    def copy(self) -> int:
+        """0 for the first deck, 1 for the second."""
+        return (self >> 2) & 1
+
+    @property
+    def is_special(self) -> bool:
+        return self < 8
+
+    @property
+    def points(self) -> int:
+        return CARD_POINTS[self]
+
+    @property
+    def code(self) -> str:
+        return _CODE[self]
+
+    def __str__(self) -> str:
+        return _CODE[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_CODE[self]!r})" if self.copy == 0 else f"Card({_CODE[self]!r}, copy=1)"
+
+
+def _code_of(index: int) -> str:
+    if index < 8:
+        return SPECIAL_CODES[index & 3]
+    rank = (index >> 3) + 1
+    return RANK_NAMES[rank] + SUITS[index & 3]
+
+
+def _rank_of(index: int) -> int:
+    if index < 8:
+        return {DOG: 0, MAH_JONG: MAH_JONG_RANK, PHOENIX: 0, DRAGON: DRAGON_RANK}[index & 3]
+    return (index >> 3) + 1
+
+
+def _points_of(index: int) -> int:
+    if index < 8:
+        return {DRAGON: 25, PHOENIX: -25}.get(index & 3, 0)
+    return {5: 5, 10: 10, 13: 10}.get((index >> 3) + 1, 0)
+
+
+_CODE = [_code_of(i) for i in range(CARD_COUNT)]
+_RANK = [_rank_of(i) for i in range(CARD_COUNT)]
+CARD_POINTS = [_points_of(i) for i in range(CARD_COUNT)]
+CARDS = [Card(i) for i in range(CARD_COUNT)]
+# First-deck card for each canonical (upper-cased) code.
+_CARD_OF_CODE = {_CODE[i].upper(): CARDS[i] for i in range(CARD_COUNT) if (i >> 2) & 1 == 0}
+
+
+def card_of_code(code: str) -> Card:
+    """The first-deck card of a code (case-insensitive, ``T`` accepted for 10)."""
+    token = code.strip().upper()
+    card = _CARD_OF_CODE.get(token)
+    if card is None and len(token) >= 2 and token[0] == "T":
+        card = _CARD_OF_CODE.get("10" + token[1:])
+    if card is None:
+        raise CardError(
+            f"unknown card {code!r}: expected rank 2..10/J/Q/K/A (or T) + suit j/s/p/t, "
+            "or MJ, DOG, PH, DR",
+            token=code,
+        )
+    return card
+
+
+def parse_cards(text: str | Iterable[str | int]) -> list[Card]:
+    """Parse space-separated card codes (or an iterable of codes or ints).
+
+    Codes name cards, not copies: every card returned is the first-deck copy.
+    Use :func:`take_cards` to pick the copies a hand actually holds.
+    """
+    tokens: Iterable[str | int] = text.replace(",", " ").split() if isinstance(text, str) else text
+    cards: list[Card] = []
+    for token in tokens:
+        if isinstance(token, int):
+            if not 0 <= token < CARD_COUNT:
+                raise CardError(f"card index {token} is out of range 0..{CARD_COUNT - 1}", str(token))
+            cards.append(CARDS[token])
+        elif isinstance(token, str):
+            cards.append(card_of_code(token))
+        else:
+            raise CardError(f"a card is a code string, got {token!r}", repr(token))
+    return cards
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Codes separated by spaces, in the given order."""
+    return " ".join(_CODE[c] for c in cards)
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, lowest bit first (specials, then rising rank)."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return cards
+
+
+def iter_cards(mask: int) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+def mask_points(mask: int) -> int:
+    points = 0
+    while mask:
+        low = mask & -mask
+        points += CARD_POINTS[low.bit_length() - 1]
+        mask ^= low
+    return points
+
+
+def format_mask(mask: int) -> str:
+    """Codes of a mask from the highest card down (the usual way to show a hand)."""
+    return " ".join(_CODE[c] for c in reversed(cards_of(mask)))
+
+
+def codes_of(mask: int) -> list[str]:
+    return [_CODE[c] for c in cards_of(mask)]
+
+
+def take_cards(codes: Iterable[str | int], hand: int) -> int:
+    """The mask of ``codes`` taken from ``hand``: each code takes a copy the hand holds.
+
+    Raises CardError for an unknown code and ValueError-family CardError for a
+    card the hand does not hold (naming it).
+    """
+    taken = 0
+    for card in parse_cards(codes if not isinstance(codes, str) else codes):
+        bit = 1 << card
+        if hand & bit and not taken & bit:
+            taken |= bit
+            continue
+        other = card + SECOND_COPY
+        other_bit = 1 << other
+        if hand & other_bit and not taken & other_bit:
+            taken |= other_bit
+            continue
+        raise CardError(f"card {card} is not in the hand", token=str(card))
+    return taken
+
+
+def deck_mask(copies: int = 1, without: Iterable[str] = ()) -> int:
+    """The deck as a mask: ``copies`` full decks less the ``without`` codes.
+
+    A code listed twice removes both copies (second copy first).
+    """
+    if copies not in (1, 2):
+        raise ValueError(f"a deck has 1 or 2 copies, got {copies}")
+    mask = 0
+    for index in range(CARD_COUNT):
+        if (index >> 2) & 1 < copies:
+            mask |= 1 << index
+    for card in parse_cards(list(without)):
+        second = 1 << (card + SECOND_COPY)
+        if mask & second:
+            mask &= ~second
+        elif mask & (1 << card):
+            mask &= ~(1 << card)
+        else:
+            raise CardError(f"cannot remove {card}: not (or no longer) in the deck", str(card))
+    return mask

@@ -1,0 +1,247 @@
+"""Combinations: what a set of cards is, and what beats what (S-COMB-*, S-BOMB-1/2, GS-4).
+
+A :class:`Combination` is a plain named tuple ``(kind, length, rank, cards,
+phoenix)``: ``length`` is the number of cards, ``rank`` the value it is
+compared by (top rank of a straight or run of pairs, the triple of a full
+house; a Phoenix single is worth half a rank more than what it is played on),
+``cards`` the card mask and ``phoenix`` the rank the Phoenix stands for (0 when
+it is not in the play, or is played alone). Recognition works on the rank
+bytes of the mask (see :mod:`tichu_core.cards`), never on card subsets.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from .cards import (
+    DOG_BITS,
+    DRAGON_BITS,
+    DRAGON_RANK,
+    MAH_JONG_BITS,
+    MAH_JONG_RANK,
+    PHOENIX_BITS,
+    RANK_NAMES,
+    SUIT_BITS,
+    format_mask,
+    rank_shift,
+)
+
+
+class Kind(IntEnum):
+    SINGLE = 1
+    PAIR = 2
+    TRIPLE = 3
+    STEPS = 4  # run of at least two pairs of consecutive ranks
+    FULL_HOUSE = 5
+    STRAIGHT = 6
+    DOG = 7
+    FOUR_BOMB = 8
+    STRAIGHT_FLUSH = 9
+
+
+SINGLE, PAIR, TRIPLE, STEPS, FULL_HOUSE, STRAIGHT, DOG, FOUR_BOMB, STRAIGHT_FLUSH = (
+    Kind.SINGLE,
+    Kind.PAIR,
+    Kind.TRIPLE,
+    Kind.STEPS,
+    Kind.FULL_HOUSE,
+    Kind.STRAIGHT,
+    Kind.DOG,
+    Kind.FOUR_BOMB,
+    Kind.STRAIGHT_FLUSH,
+)
+FIRST_BOMB_KIND = FOUR_BOMB
+
+KIND_NAMES = {
+    SINGLE: "single",
+    PAIR: "pair",
+    TRIPLE: "triple",
+    STEPS: "steps",
+    FULL_HOUSE: "full house",
+    STRAIGHT: "straight",
+    DOG: "dog",
+    FOUR_BOMB: "four-of-a-kind bomb",
+    STRAIGHT_FLUSH: "straight-flush bomb",
+}
+
+PHOENIX_LED_RANK = 1.5  # S-COMB-5: led, or on the Mah Jong
+
+
+class Combination(NamedTuple):
+    kind: int
+    length: int
+    rank: float
+    cards: int
+    phoenix: int = 0
+
+    @property
+    def is_bomb(self) -> bool:
+        return self.kind >= FIRST_BOMB_KIND
+
+    def describe(self) -> str:
+        """Human text, e.g. ``straight to 9 (5j 6s 7p 8t PH)``."""
+        name = KIND_NAMES[Kind(self.kind)]
+        if self.kind == DOG:
+            head = "Dog"
+        elif self.kind == SINGLE:
+            head = f"single {rank_label(self.rank)}"
+        elif self.kind in (STRAIGHT, STEPS, STRAIGHT_FLUSH):
+            head = f"{name} of {self.length} to {rank_label(self.rank)}"
+        else:
+            head = f"{name} of {rank_label(self.rank)}"
+        if self.phoenix:
+            head += f", Phoenix as {RANK_NAMES[self.phoenix]}"
+        return f"{head}: {format_mask(self.cards)}"
+
+
+def rank_label(rank: float) -> str:
+    if rank == MAH_JONG_RANK:
+        return "Mah Jong"
+    if rank == DRAGON_RANK:
+        return "Dragon"
+    if rank != int(rank):
+        return f"Phoenix ({rank})"
+    return RANK_NAMES[int(rank)]
+
+
+class CombinationRules(NamedTuple):
+    """The rule options that change what a combination is or beats."""
+
+    four_distinct_suits: bool = True  # GS-4
+    second_dragon_beats_first: bool = False  # GS-4
+
+
+DEFAULT_RULES = CombinationRules()
+
+
+def beats(play: Combination, top: Combination | None, rules: CombinationRules = DEFAULT_RULES) -> bool:
+    """Whether ``play`` may be played on ``top`` (None: an empty trick, i.e. a lead).
+
+    S-COMB-3 (same kind and length, strictly higher), S-COMB-5/6 (Phoenix,
+    Dragon), S-BOMB-2/3 (bomb order), GS-4 (second Dragon), S-DOG-1.
+    """
+    if top is None:
+        return True
+    if play.kind >= FIRST_BOMB_KIND:
+        if top.kind < FIRST_BOMB_KIND:
+            return True
+        return (play.kind, play.length, play.rank) > (top.kind, top.length, top.rank)
+    if top.kind >= FIRST_BOMB_KIND or play.kind == DOG or top.kind == DOG:
+        return False
+    if play.kind != top.kind or play.length != top.length:
+        return False
+    if play.kind == SINGLE and top.rank == DRAGON_RANK:
+        # Only a real Dragon may go on a Dragon, and only where GS-4 allows it.
+        return (
+            rules.second_dragon_beats_first
+            and play.rank == DRAGON_RANK
+            and bool(play.cards & DRAGON_BITS)
+        )
+    return play.rank > top.rank
+
+
+def phoenix_single(cards: int, top: Combination | None) -> Combination:
+    """The Phoenix played alone on ``top`` (S-COMB-5, E-2)."""
+    if top is None or top.kind != SINGLE:
+        return Combination(SINGLE, 1, PHOENIX_LED_RANK, cards, 0)
+    return Combination(SINGLE, 1, top.rank + 0.5, cards, 0)
+
+
+def _rank_counts(cards: int) -> list[int]:
+    """counts[r] for r in 0..14; counts[1] is the Mah Jong."""
+    counts = [0, 1 if cards & MAH_JONG_BITS else 0]
+    for rank in range(2, 15):
+        counts.append(((cards >> rank_shift(rank)) & 0xFF).bit_count())
+    return counts
+
+
+def _suits_of_rank(cards: int, rank: int) -> int:
+    byte = (cards >> rank_shift(rank)) & 0xFF
+    return (byte | byte >> 4) & 0xF
+
+
+def _classify_counts(
+    counts: list[int], cards: int, real_cards: int, rules: CombinationRules, phoenix: int
+) -> Combination | None:
+    """The combination of rank counts (Phoenix already counted at ``phoenix``)."""
+    present = [r for r in range(1, 15) if counts[r]]
+    total = sum(counts)
+    if not present:
+        return None
+    lo, hi = present[0], present[-1]
+    if len(present) == 1:
+        rank = lo
+        if rank == MAH_JONG_RANK:
+            return Combination(SINGLE, 1, MAH_JONG_RANK, cards, 0) if total == 1 else None
+        if total == 1:
+            return Combination(SINGLE, 1, rank, cards, phoenix)
+        if total == 2:
+            return Combination(PAIR, 2, rank, cards, phoenix)
+        if total == 3:
+            return Combination(TRIPLE, 3, rank, cards, phoenix)
+        if total == 4 and not phoenix:
+            if rules.four_distinct_suits and _suits_of_rank(real_cards, rank) != 0xF:
+                return None
+            return Combination(FOUR_BOMB, 4, rank, cards, 0)
+        return None  # S-COMB-2: five or more of one rank
+    consecutive = hi - lo + 1 == len(present)
+    if len(present) == 2 and total == 5 and lo != MAH_JONG_RANK:
+        if counts[lo] == 3 and counts[hi] == 2:
+            return Combination(FULL_HOUSE, 5, lo, cards, phoenix)
+        if counts[hi] == 3 and counts[lo] == 2:
+            return Combination(FULL_HOUSE, 5, hi, cards, phoenix)
+    if not consecutive:
+        return None
+    if all(counts[r] == 1 for r in present) and total >= 5:
+        if not phoenix and lo >= 2:
+            for suit_bits in SUIT_BITS:
+                if real_cards & ~suit_bits == 0:
+                    return Combination(STRAIGHT_FLUSH, total, hi, cards, 0)
+        return Combination(STRAIGHT, total, hi, cards, phoenix)
+    if lo >= 2 and len(present) >= 2 and all(counts[r] == 2 for r in present):
+        return Combination(STEPS, total, hi, cards, phoenix)
+    return None  # S-COMB-2: e.g. consecutive triples
+
+
+def recognize(
+    cards: int, rules: CombinationRules = DEFAULT_RULES, top: Combination | None = None
+) -> list[Combination]:
+    """Every reading of a card mask as a combination (empty: not a combination).
+
+    Readings differ only by the rank the Phoenix stands for (S-COMB-4); a
+    Phoenix single is valued against ``top`` (S-COMB-5). A play holds at most
+    one Phoenix (two decks: two Phoenixes never combine).
+    """
+    if not cards:
+        return []
+    phoenixes = cards & PHOENIX_BITS
+    real = cards & ~PHOENIX_BITS
+    if cards & DOG_BITS:
+        return [Combination(DOG, 1, 0, cards, 0)] if cards.bit_count() == 1 else []
+    if cards & DRAGON_BITS:
+        return [Combination(SINGLE, 1, DRAGON_RANK, cards, 0)] if cards.bit_count() == 1 else []
+    if not phoenixes:
+        found = _classify_counts(_rank_counts(cards), cards, real, rules, 0)
+        return [found] if found else []
+    if phoenixes.bit_count() > 1:
+        return []
+    if not real:
+        return [phoenix_single(cards, top)]
+    counts = _rank_counts(real)
+    readings: list[Combination] = []
+    seen: set[tuple[int, int, float]] = set()
+    for rank in range(2, 15):
+        counts[rank] += 1
+        found = _classify_counts(counts, cards, real, rules, rank)
+        counts[rank] -= 1
+        if found and not found.is_bomb:
+            key = (found.kind, found.length, found.rank)
+            if key not in seen:
+                seen.add(key)
+                readings.append(found)
+    return readings
+
+
+def strongest(readings: list[Combination]) -> Combination | None:
+    return max(readings, key=lambda c: (c.kind, c.rank)) if readings else None

@@ -1,0 +1,546 @@
+"""Legal-move generation from rank bytes and precomputed tables.
+
+A hand is read as one byte per rank (``cards`` module): the low nibble holds
+the suits of the first deck, the high nibble those of the second. For every
+byte value the tables below list, per size 1..4, the distinct sub-multisets of
+suits as card masks (two copies of one card are the same play, so only one of
+them is listed). Every kind is then built by products of these short lists
+along rank windows; no card subset is ever tried. The Phoenix joins a product
+at exactly one position, which is how each of its readings appears once.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import NamedTuple
+
+from .cards import (
+    DOG_BITS,
+    DRAGON_BITS,
+    DRAGON_RANK,
+    MAH_JONG_BITS,
+    MAH_JONG_RANK,
+    PHOENIX_BITS,
+    RANK_BITS,
+    SUIT_BITS,
+)
+from .combinations import (
+    DOG,
+    FIRST_BOMB_KIND,
+    FOUR_BOMB,
+    FULL_HOUSE,
+    PAIR,
+    PHOENIX_LED_RANK,
+    SINGLE,
+    STEPS,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TRIPLE,
+    Combination,
+    CombinationRules,
+)
+
+_new = tuple.__new__  # builds a Combination without NamedTuple.__new__'s argument handling
+
+
+class MoveRules(NamedTuple):
+    """The rule options move generation reads (see the variant model for each)."""
+
+    four_distinct_suits: bool = True  # GS-4
+    second_dragon_beats_first: bool = False  # GS-4
+    bomb_must_fulfil: bool = True  # S-WISH-2
+    phoenix_fulfils: bool = False  # S-WISH-3
+    bomb_instead: bool = False  # S-WISH-6
+
+    @property
+    def combination_rules(self) -> CombinationRules:
+        return CombinationRules(self.four_distinct_suits, self.second_dragon_beats_first)
+
+
+DEFAULT_MOVE_RULES = MoveRules()
+
+
+def _sub_multisets(byte: int, size: int) -> list[int]:
+    """Distinct sub-multisets of ``size`` suits of a rank byte, as byte masks.
+
+    A suit held in both copies may be taken once (first copy) or twice.
+    """
+    choices_per_suit = []
+    for suit in range(4):
+        first, second = 1 << suit, 1 << (suit + 4)
+        options = [0]
+        held = [bit for bit in (first, second) if byte & bit]
+        if held:
+            options.append(held[0])
+        if len(held) == 2:
+            options.append(first | second)
+        choices_per_suit.append(options)
+    found = []
+    for combo in product(*choices_per_suit):
+        mask = combo[0] | combo[1] | combo[2] | combo[3]
+        if mask.bit_count() == size:
+            found.append(mask)
+    return found
+
+
+def _four_distinct(byte: int) -> list[int]:
+    return [m for m in _sub_multisets(byte, 4) if (m | m >> 4) & 0xF == 0xF]
+
+
+def _shifted(table: list[list[int]], rank: int) -> list[list[int]]:
+    shift = 8 * (rank - 1)
+    return [[m << shift for m in entry] for entry in table]
+
+
+_BYTE_SUBS = [[_sub_multisets(b, k) for b in range(256)] for k in range(5)]
+_BYTE_FOUR_DISTINCT = [_four_distinct(b) for b in range(256)]
+# _SUBS[k][rank][byte]: the size-k plays of that rank byte, as hand masks.
+_NONE: list[int] = []
+_EMPTY: list[list[int]] = [_NONE for _ in range(256)]
+_SUBS = [[_EMPTY, _EMPTY] + [_shifted(_BYTE_SUBS[k], r) for r in range(2, 15)] for k in range(5)]
+_FOUR_DISTINCT = [_EMPTY, _EMPTY] + [_shifted(_BYTE_FOUR_DISTINCT, r) for r in range(2, 15)]
+# Per byte: the canonical card of each suit held (0 when the suit is absent).
+_SUIT_CARD = [[(b & (1 << s)) or (b & (1 << (s + 4))) for s in range(4)] for b in range(256)]
+# Per byte: the suits held in either copy, as a nibble.
+_SUIT_NIBBLE = [(b | b >> 4) & 0xF for b in range(256)]
+_POPCOUNT = [b.bit_count() for b in range(256)]
+_SHIFTS = [0, 0] + [8 * (r - 1) for r in range(2, 15)]
+_RANKS = range(2, 15)
+
+
+def rank_bytes(hand: int) -> list[int]:
+    """bytes[r] for r in 0..14: the cards of rank r; bytes[1] is nonzero iff the Mah Jong is held."""
+    return [
+        0,
+        hand & MAH_JONG_BITS,
+        (hand >> 8) & 0xFF,
+        (hand >> 16) & 0xFF,
+        (hand >> 24) & 0xFF,
+        (hand >> 32) & 0xFF,
+        (hand >> 40) & 0xFF,
+        (hand >> 48) & 0xFF,
+        (hand >> 56) & 0xFF,
+        (hand >> 64) & 0xFF,
+        (hand >> 72) & 0xFF,
+        (hand >> 80) & 0xFF,
+        (hand >> 88) & 0xFF,
+        (hand >> 96) & 0xFF,
+        (hand >> 104) & 0xFF,
+    ]
+
+
+def _singles(b: list[int], phoenix: int, dragons: int, min_rank: float, on_single: bool,
+             top_rank: float, rules: MoveRules) -> list[Combination]:
+    out = [
+        _new(Combination, (SINGLE, 1, r, m, 0))
+        for r in _RANKS
+        if r > min_rank and b[r]
+        for m in _SUBS[1][r][b[r]]
+    ]
+    if b[1] and min_rank < MAH_JONG_RANK:
+        out.append(_new(Combination, (SINGLE, 1, MAH_JONG_RANK, b[1] & -b[1], 0)))
+    if dragons and (min_rank < DRAGON_RANK or rules.second_dragon_beats_first):
+        out.append(_new(Combination, (SINGLE, 1, DRAGON_RANK, dragons & -dragons, 0)))
+    if phoenix and top_rank < DRAGON_RANK:
+        value = top_rank + 0.5 if on_single else PHOENIX_LED_RANK
+        out.append(_new(Combination, (SINGLE, 1, value, phoenix, 0)))
+    return out
+
+
+def _sets(b: list[int], phoenix: int, size: int, kind: int, min_rank: float) -> list[Combination]:
+    """Pairs (size 2) or triples (size 3) above ``min_rank``, with Phoenix readings."""
+    real = _SUBS[size]
+    fewer = _SUBS[size - 1]
+    out = [
+        _new(Combination, (kind, size, r, m, 0))
+        for r in _RANKS
+        if r > min_rank and b[r]
+        for m in real[r][b[r]]
+    ]
+    if phoenix:
+        out += [
+            _new(Combination, (kind, size, r, m | phoenix, r))
+            for r in _RANKS
+            if r > min_rank and b[r]
+            for m in fewer[r][b[r]]
+        ]
+    return out
+
+
+def _full_houses(b: list[int], phoenix: int, min_rank: float) -> list[Combination]:
+    """S-COMB-1/4: triple + pair of another rank; the Phoenix completes either one."""
+    singles, pairs, triples = _SUBS[1], _SUBS[2], _SUBS[3]
+    held = [r for r in _RANKS if b[r]]
+    # Pairs usable beside a triple: (mask, phoenix rank) per rank.
+    pair_options: dict[int, list[tuple[int, int]]] = {}
+    for r in held:
+        options = [(m, 0) for m in pairs[r][b[r]]]
+        if phoenix:
+            options += [(m | phoenix, r) for m in singles[r][b[r]]]
+        if options:
+            pair_options[r] = options
+    if not pair_options:
+        return []
+    out: list[Combination] = []
+    for t in held:
+        if t <= min_rank:
+            continue
+        real_triples = triples[t][b[t]]
+        phoenix_triples = [m | phoenix for m in pairs[t][b[t]]] if phoenix else []
+        if not real_triples and not phoenix_triples:
+            continue
+        for p, options in pair_options.items():
+            if p == t:
+                continue
+            for tm in real_triples:
+                out += [_new(Combination, (FULL_HOUSE, 5, t, tm | pm, pr)) for pm, pr in options]
+            for tm in phoenix_triples:
+                out += [
+                    _new(Combination, (FULL_HOUSE, 5, t, tm | pm, t))
+                    for pm, pr in options
+                    if not pr
+                ]
+    return out
+
+
+def _choices(b: list[int], width: int) -> list[list[int]]:
+    """choices[r]: the ways rank r can fill one position of a run (empty: it cannot)."""
+    table = _SUBS[width]
+    choices = [_NONE, _NONE] + [table[r][b[r]] for r in _RANKS] + [_NONE]
+    if width == 1 and b[1]:
+        choices[1] = [b[1] & -b[1]]  # the Mah Jong as the 1 of a straight
+    return choices
+
+
+def _products(choices: list[list[int]], ranks: range) -> list[list[int]]:
+    """Running products of ``choices`` along ``ranks``: entry j covers the first j ranks."""
+    acc = [0]
+    out = [acc]
+    for r in ranks:
+        acc = [m | c for m in acc for c in choices[r]]
+        if not acc:
+            break
+        out.append(acc)
+    return out
+
+
+def _plain_runs(
+    choices: list[list[int]], b: list[int], kind: int, width: int,
+    min_len: int, exact_len: int, min_top: float,
+) -> list[Combination]:
+    """Straights (width 1) or steps (width 2) without the Phoenix, over every window."""
+    out: list[Combination] = []
+    lo = 1 if width == 1 else 2
+    suit_nibble = _SUIT_NIBBLE
+    while lo <= 15 - min_len:
+        if not choices[lo]:
+            lo += 1
+            continue
+        end = lo
+        while choices[end + 1]:
+            end += 1
+        # [lo, end] is a maximal segment of ranks that can all take part.
+        if end - lo + 1 >= min_len:
+            if sum(map(len, choices[lo : end + 1])) == end - lo + 1:
+                out += _single_choice_windows(choices, b, kind, width, lo, end, min_len,
+                                              exact_len, min_top)
+            else:
+                out += _product_windows(choices, b, kind, width, lo, end, min_len,
+                                        exact_len, min_top)
+        lo = end + 1
+    return out
+
+
+def _single_choice_windows(
+    choices: list[list[int]], b: list[int], kind: int, width: int, lo: int, end: int,
+    min_len: int, exact_len: int, min_top: float,
+) -> list[Combination]:
+    """Every window of a segment where each rank has one way to take part: one play each."""
+    # prefix[i]: the cards of ranks lo..lo+i-1; a window is a difference of two prefixes.
+    prefix = [0]
+    for r in range(lo, end + 1):
+        prefix.append(prefix[-1] | choices[r][0])
+    # same_suit[i]: how many ranks up to lo+i share that rank's single suit (flush check).
+    same_suit = [0] * (end - lo + 2)
+    if width == 1:
+        nibble = _SUIT_NIBBLE
+        for i, r in enumerate(range(lo, end + 1), start=1):
+            if r == 1:
+                continue
+            same_suit[i] = same_suit[i - 1] + 1 if i > 1 and nibble[b[r]] == nibble[b[r - 1]] else 1
+    first = max(min_len, exact_len)
+    last = exact_len or (end - lo + 1)
+    return [
+        _new(Combination, (kind, length * width, lo + i - 1, prefix[i] ^ prefix[i - length], 0))
+        for i in range(first, end - lo + 2)
+        if lo + i - 1 > min_top
+        for length in range(first, min(last, i) + 1)
+        if same_suit[i] < length
+    ]
+
+
+def _product_windows(
+    choices: list[list[int]], b: list[int], kind: int, width: int, lo: int, end: int,
+    min_len: int, exact_len: int, min_top: float,
+) -> list[Combination]:
+    """Every window of a segment, as products of each rank's ways to take part."""
+    out: list[Combination] = []
+    suit_card = _SUIT_CARD
+    shifts = _SHIFTS
+    nibble = _SUIT_NIBBLE
+    for start in range(lo, end - min_len + 2):
+        acc = [0]
+        # Suits held at every rank so far: only they can make one-suit
+        # straights, which are bombs, never plain straights (S-BOMB-1).
+        common = 0xF if width == 1 and start >= 2 else 0
+        for hi in range(start, end + 1):
+            acc = [m | c for m in acc for c in choices[hi]]
+            common &= nibble[b[hi]]
+            length = hi - start + 1
+            if length < min_len or hi <= min_top:
+                continue
+            if exact_len and length != exact_len:
+                if length > exact_len:
+                    break
+                continue
+            plays = acc
+            if common:
+                flushes = {
+                    sum(suit_card[b[r]][s] << shifts[r] for r in range(start, hi + 1))
+                    for s in range(4)
+                    if common >> s & 1
+                }
+                plays = [m for m in acc if m not in flushes]
+            out += [_new(Combination, (kind, length * width, hi, m, 0)) for m in plays]
+    return out
+
+
+def _phoenix_runs(
+    choices: list[list[int]], b: list[int], phoenix: int, kind: int, width: int,
+    min_len: int, exact_len: int, min_top: float,
+) -> list[Combination]:
+    """Runs in which the Phoenix fills exactly one position k (S-COMB-4).
+
+    The play is (cards below k) x (Phoenix at k) x (cards above k); k may be a
+    rank the hand lacks (a gap or an end) or one it holds. Each play with its
+    reading appears once, at its own k.
+    """
+    out: list[Combination] = []
+    stand_ins = _SUBS[width - 1]
+    # run_up[r] / run_down[r]: how many ranks from r upwards / downwards can all take part.
+    run_up = [0] * 16
+    for r in range(14, 0, -1):
+        run_up[r] = run_up[r + 1] + 1 if choices[r] else 0
+    run_down = [0] * 16
+    for r in range(1, 15):
+        run_down[r] = run_down[r - 1] + 1 if choices[r] else 0
+    deepest = (exact_len or 15) - 1
+    # Where every rank has exactly one way to take part, a run's cards are a
+    # difference of prefix ORs: prefix[r] holds the single choices of ranks 1..r
+    # and multi[r] counts the ranks up to r with several choices.
+    prefix = [0] * 16
+    multi = [0] * 16
+    for r in range(1, 15):
+        ways = choices[r]
+        prefix[r] = prefix[r - 1] | (ways[0] if len(ways) == 1 else 0)
+        multi[r] = multi[r - 1] + (len(ways) > 1)
+    multi[15] = multi[14]
+    for k in _RANKS:
+        down_len = min(run_down[k - 1], deepest)
+        up_len = min(run_up[k + 1], deepest)
+        if down_len + up_len + 1 < (exact_len or min_len) or k + up_len <= min_top:
+            continue
+        middle = [phoenix] if width == 1 else [m | phoenix for m in stand_ins[k][b[k]]]
+        if not middle:
+            continue
+        ups = [u for u in range(up_len + 1) if k + u > min_top]
+        spans = [
+            (u, d)
+            for u in ups
+            for d in (
+                range(max(0, min_len - u - 1), down_len + 1)
+                if not exact_len
+                else range(exact_len - u - 1, min(exact_len - u - 1, down_len) + 1)
+            )
+        ]
+        if multi[k + up_len] - multi[k] + multi[k - 1] - multi[k - 1 - down_len] == 0:
+            low = prefix[k - 1]
+            high = prefix[k]
+            belows = [low ^ prefix[k - 1 - d] for d in range(down_len + 1)]
+            for mm in middle:
+                aboves = [(prefix[k + u] ^ high) | mm for u in range(up_len + 1)]
+                out += [
+                    _new(Combination, (kind, (d + u + 1) * width, k + u, aboves[u] | belows[d], k))
+                    for u, d in spans
+                ]
+            continue
+        below = _products(choices, range(k - 1, k - 1 - down_len, -1))
+        above = _products(choices, range(k + 1, k + 1 + up_len))
+        out += [
+            _new(Combination, (kind, (d + u + 1) * width, k + u, lm | rm | mm, k))
+            for u, d in spans
+            for lm in below[d]
+            for rm in above[u]
+            for mm in middle
+        ]
+    return out
+
+
+def _runs(
+    b: list[int],
+    phoenix: int,
+    kind: int,
+    width: int,
+    min_len: int,
+    exact_len: int,
+    min_top: float,
+) -> list[Combination]:
+    """Straights (width 1) or steps (width 2); ``exact_len`` counts ranks, 0 = any length."""
+    choices = _choices(b, width)
+    out = _plain_runs(choices, b, kind, width, min_len, exact_len, min_top)
+    if phoenix:
+        out += _phoenix_runs(choices, b, phoenix, kind, width, min_len, exact_len, min_top)
+    return out
+
+
+def _four_bombs(b: list[int], rules: MoveRules) -> list[Combination]:
+    table = _FOUR_DISTINCT if rules.four_distinct_suits else _SUBS[4]
+    return [
+        _new(Combination, (FOUR_BOMB, 4, r, m, 0))
+        for r in _RANKS
+        if _POPCOUNT[b[r]] >= 4
+        for m in table[r][b[r]]
+    ]
+
+
+def _straight_flushes(b: list[int]) -> list[Combination]:
+    """S-BOMB-1: at least five consecutive ranks of one suit (no specials)."""
+    out = []
+    suit_card = _SUIT_CARD
+    for suit in range(4):
+        bit = 1 << suit
+        run_start = 0
+        for r in range(2, 16):
+            if r < 15 and _SUIT_NIBBLE[b[r]] & bit:
+                if not run_start:
+                    run_start = r
+                continue
+            if run_start and r - run_start >= 5:
+                cards = [suit_card[b[x]][suit] << _SHIFTS[x] for x in range(run_start, r)]
+                for lo in range(len(cards) - 4):
+                    mask = 0
+                    for hi in range(lo, len(cards)):
+                        mask |= cards[hi]
+                        if hi - lo >= 4:
+                            out.append(
+                                _new(
+                                    Combination,
+                                    (STRAIGHT_FLUSH, hi - lo + 1, run_start + hi, mask, 0),
+                                )
+                            )
+            run_start = 0
+    return out
+
+
+def bomb_plays(hand: int, top: Combination | None = None, rules: MoveRules = DEFAULT_MOVE_RULES,
+               b: list[int] | None = None) -> list[Combination]:
+    """Every bomb in ``hand`` that beats ``top`` (all bombs when ``top`` is None)."""
+    if b is None:
+        b = rank_bytes(hand)
+    bombs = _four_bombs(b, rules) + _straight_flushes(b)
+    if top is not None and top.kind >= FIRST_BOMB_KIND:
+        key = (top.kind, top.length, top.rank)
+        bombs = [c for c in bombs if (c.kind, c.length, c.rank) > key]
+    return bombs
+
+
+def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combination]:
+    """Every distinct combination ``hand`` may lead (bombs and the Dog included)."""
+    b = rank_bytes(hand)
+    phoenix = hand & PHOENIX_BITS
+    phoenix &= -phoenix
+    dragons = hand & DRAGON_BITS
+    out = _singles(b, phoenix, dragons, 0, False, 0, rules)
+    out += _sets(b, phoenix, 2, PAIR, 0)
+    out += _sets(b, phoenix, 3, TRIPLE, 0)
+    out += _full_houses(b, phoenix, 0)
+    out += _runs(b, phoenix, STRAIGHT, 1, 5, 0, 0)
+    out += _runs(b, phoenix, STEPS, 2, 2, 0, 0)
+    out += _four_bombs(b, rules)
+    out += _straight_flushes(b)
+    if hand & DOG_BITS:
+        dog = hand & DOG_BITS
+        out.append(_new(Combination, (DOG, 1, 0, dog & -dog, 0)))
+    return out
+
+
+def follow_plays(hand: int, top: Combination, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combination]:
+    """Every distinct combination of ``hand`` that beats ``top`` (S-COMB-3, S-BOMB-2)."""
+    b = rank_bytes(hand)
+    phoenix = hand & PHOENIX_BITS
+    phoenix &= -phoenix
+    kind = top.kind
+    rank = top.rank
+    if kind == SINGLE:
+        out = _singles(b, phoenix, hand & DRAGON_BITS, rank, True, rank, rules)
+    elif kind == PAIR or kind == TRIPLE:
+        out = _sets(b, phoenix, kind, kind, rank)
+    elif kind == FULL_HOUSE:
+        out = _full_houses(b, phoenix, rank)
+    elif kind == STRAIGHT:
+        out = _runs(b, phoenix, STRAIGHT, 1, 5, top.length, rank)
+    elif kind == STEPS:
+        out = _runs(b, phoenix, STEPS, 2, 2, top.length // 2, rank)
+    else:  # a bomb (or the Dog, which nothing follows)
+        return bomb_plays(hand, top, rules, b) if kind != DOG else []
+    return out + _four_bombs(b, rules) + _straight_flushes(b)
+
+
+def plays(hand: int, top: Combination | None, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combination]:
+    """Every distinct combination of ``hand`` playable on ``top`` (None: a lead)."""
+    return lead_plays(hand, rules) if top is None else follow_plays(hand, top, rules)
+
+
+def fulfils_wish(play: Combination, wish: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> bool:
+    """S-WISH-3/5: a real card of the wished rank (or, by option, the Phoenix standing for it)."""
+    if play.cards & RANK_BITS[wish]:
+        return True
+    return rules.phoenix_fulfils and play.phoenix == wish
+
+
+def apply_wish(
+    hand: int, candidates: list[Combination], wish: int | None, rules: MoveRules = DEFAULT_MOVE_RULES
+) -> tuple[list[Combination], bool]:
+    """S-WISH-2/5/6: restrict ``candidates`` (a seat's plays on its ordinary turn) by the wish.
+
+    Returns the allowed plays and whether the seat is obliged to play (it may
+    not pass). A seat without a real card of the wished rank plays freely.
+    """
+    if not wish or not hand & RANK_BITS[wish]:
+        return candidates, False
+    fulfilling = [c for c in candidates if fulfils_wish(c, wish, rules)]
+    if rules.bomb_must_fulfil:
+        obliged = bool(fulfilling)
+    else:
+        obliged = any(c.kind < FIRST_BOMB_KIND for c in fulfilling)
+    if not obliged:
+        return candidates, False
+    if rules.bomb_instead:
+        fulfilling += [
+            c for c in candidates if c.kind >= FIRST_BOMB_KIND and not fulfils_wish(c, wish, rules)
+        ]
+    return fulfilling, True
+
+
+def legal_plays(
+    hand: int,
+    top: Combination | None,
+    wish: int | None = None,
+    rules: MoveRules = DEFAULT_MOVE_RULES,
+) -> tuple[list[Combination], bool]:
+    """The plays a seat may make on its ordinary turn, and whether it must play.
+
+    ``top`` is the trick's top combination (None: the seat leads); ``wish`` the
+    open wish rank (2..14) or None.
+    """
+    return apply_wish(hand, plays(hand, top, rules), wish, rules)
