@@ -1,9 +1,26 @@
-"""tichu_core: a plugin-hooked rules engine for Tichu and its variants."""
+"""tichu_core: a plugin-hooked rules engine for Tichu and its variants.
 
+See SPEC.md for the public API; the names exported here are that API.
+"""
+
+from .actions import (
+    Action,
+    GiveLead,
+    GiveTrick,
+    GrandTichu,
+    Pass,
+    Play,
+    Push,
+    Tichu,
+    Wish,
+    action_from_json,
+    action_to_dict,
+)
 from .cards import Card, format_cards, parse_cards
 from .combinations import Combination, Kind, beats, recognize
 from .errors import (
     CardError,
+    DealError,
     IllegalAction,
     InvalidAction,
     LogFormatError,
@@ -11,23 +28,50 @@ from .errors import (
     TichuError,
     VariantError,
 )
+from .events import Event
+from .game import Game, HandResult, LegalActions, Observation
+from .hookspecs import hookimpl, hookspec
 from .moves import MoveRules, legal_plays
+from .variant import Variant, list_variants, load_variant, register_variant_path
 
 __all__ = [
+    "Action",
     "Card",
     "CardError",
     "Combination",
+    "DealError",
+    "Event",
+    "Game",
+    "GiveLead",
+    "GiveTrick",
+    "GrandTichu",
+    "HandResult",
     "IllegalAction",
     "InvalidAction",
     "Kind",
+    "LegalActions",
     "LogFormatError",
     "MoveRules",
+    "Observation",
+    "Pass",
+    "Play",
     "PluginError",
+    "Push",
+    "Tichu",
     "TichuError",
+    "Variant",
     "VariantError",
+    "Wish",
+    "action_from_json",
+    "action_to_dict",
     "beats",
     "format_cards",
+    "hookimpl",
+    "hookspec",
     "legal_plays",
+    "list_variants",
+    "load_variant",
     "parse_cards",
     "recognize",
+    "register_variant_path",
 ]

@@ -25,7 +25,16 @@ A round of the format, as the site writes it (one line each; trailing blanks ign
     Ergebnis: A - B                     round score: A = seats 0 and 2, B = seats 1 and 3
 
 Seat numbers are authoritative; names are informative only (they may be missing or
-change when a substitute takes a seat).
+change when a substitute takes a seat). Push targets are given by name: a name is looked
+up among the names of the round's two card sections; entries whose name names no single
+seat take the seats left over in the site's fixed order giver + 1, giver + 2, giver + 3
+(the order of every push line in the real logs), and contradictory names (a seat twice,
+or the giver) make the whole line fall back to that order.
+
+The history keeps the log's order with two normalisations: every Mah Jong play is
+followed by exactly one `BswWish` (rank None when the log has no `Wunsch:` line for it;
+a `Wunsch:` line after intervening `Tichu:` lines is moved up next to its play), and a
+Tichu call logged again for a seat that already called is dropped.
 """
 
 from __future__ import annotations
@@ -150,6 +159,8 @@ class BswRound:
 
 @dataclass(frozen=True, slots=True)
 class BswGame:
+    """A whole log: its rounds in order; `source` names where it was read from."""
+
     rounds: tuple[BswRound, ...]
     source: str | None
 
@@ -186,8 +197,8 @@ def phoenix_rank(cards: Sequence[str]) -> str | None:
 
     BSW lists a combination by falling rank with the Phoenix beside the cards whose rank
     it takes. Pairs and triples: the rank of the other cards. Straights: the rank missing
-    inside the run; with no gap, top + 1 when the Phoenix is listed first, bottom - 1 when
-    it is listed last (the other end when that one is off the scale). Steps, and a full
+    inside the run; with no gap, bottom - 1 when the Phoenix is listed last, else top + 1
+    (the other end when that one is off the scale: above the Ace, below 2). Steps, and a full
     house of triple + single: the rank of the unpaired card. A full house of two pairs
     (and anything else): by position, the rank of the card listed right after the Phoenix,
     or right before it when it is last. None for no Phoenix, a single Phoenix, or no
@@ -372,10 +383,10 @@ class _RoundParser:
 
     def parse(self) -> BswRound:
         header_line = self._expect_section(_FIRST_HEADER, "the start of a round")
-        first, _ = self._card_block(FIRST_CARDS)
+        first, first_lines = self._card_block(FIRST_CARDS)
         self._expect_section(_START_HEADER, f"after the {_FIRST_HEADER} cards")
         start, start_lines = self._card_block(HAND_CARDS)
-        self._check_deal(first, start, start_lines)
+        self._check_deal(first, first_lines, start, start_lines)
         self._pre_play(start)
         result = self._play()
         return BswRound(
@@ -439,6 +450,7 @@ class _RoundParser:
     @staticmethod
     def _check_deal(
         first: dict[int, tuple[str, ...]],
+        first_lines: dict[int, int],
         start: dict[int, tuple[str, ...]],
         start_lines: dict[int, int],
     ) -> None:
@@ -453,12 +465,14 @@ class _RoundParser:
                     f"card {doubled[0]} dealt twice (seat {seat} in {_START_HEADER})", line=line
                 )
             seen |= set(start[seat])
+        for seat in sorted(first, key=first_lines.__getitem__):
             missing = sorted(set(first[seat]) - set(start[seat]))
             if missing or len(set(first[seat])) != FIRST_CARDS:
                 raise LogFormatError(
-                    f"seat {seat}: first {FIRST_CARDS} cards are not 8 distinct cards of its "
-                    f"{HAND_CARDS} (not among them: {' '.join(missing) or 'none'})",
-                    line=line,
+                    f"seat {seat}: its first {FIRST_CARDS} cards are not {FIRST_CARDS} distinct "
+                    f"cards of its {HAND_CARDS} on line {start_lines[seat]} "
+                    f"(not among them: {' '.join(missing) or 'none'})",
+                    line=first_lines[seat],
                 )
 
     def _seat_name(self, seat: int) -> str | None:

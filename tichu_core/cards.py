@@ -225,6 +225,15 @@ def format_mask(mask: int) -> str:
     return " ".join(_CODE[c] for c in reversed(cards_of(mask)))
 
 
+def play_codes(mask: int) -> str:
+    """The canonical text of a set of cards: codes from the highest card down.
+
+    Copies are ordered as their first-deck twin, so the text depends only on the
+    codes (it is what ``Play`` normalises its cards to).
+    """
+    return " ".join(_CODE[c] for c in sorted((c & ~SECOND_COPY for c in cards_of(mask)), reverse=True))
+
+
 def codes_of(mask: int) -> list[str]:
     return [_CODE[c] for c in cards_of(mask)]
 

@@ -50,3 +50,7 @@ class LogFormatError(TichuError, ValueError):
     def __init__(self, message: str, line: int | None = None) -> None:
         super().__init__(f"line {line}: {message}" if line is not None else message)
         self.line = line
+
+
+class DealError(TichuError, ValueError):
+    """A stacked deal that does not fit the variant's deck or table."""

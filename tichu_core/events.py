@@ -1,0 +1,159 @@
+"""Events: what happened, as pydantic models (SPEC.md).
+
+Every event is public unless it names the seats that may see it
+(``visible_to``): cards dealt, pushed and received are private to their seat.
+``Game.events_for(player)`` filters by that field, so redaction is a filter
+and never edits an event. The engine builds events with ``model_construct``
+(its values are already valid); JSON readers validate them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: str
+    hand: int = Field(description="index of the hand in the match")
+    visible_to: list[int] | None = Field(
+        default=None, description="seats that may see this event; None: everyone"
+    )
+
+
+class HandStarted(Event):
+    type: Literal["hand_started"] = "hand_started"
+    dealer: int
+    players: list[int | None] = Field(description="player at each seat (None: a dummy)")
+    hand_sizes: list[int]
+
+
+class CardsDealt(Event):
+    type: Literal["cards_dealt"] = "cards_dealt"
+    seat: int
+    cards: list[str]
+
+
+class GrandTichuDecided(Event):
+    type: Literal["grand_tichu"] = "grand_tichu"
+    seat: int
+    call: bool
+
+
+class TichuCalled(Event):
+    type: Literal["tichu"] = "tichu"
+    seat: int
+
+
+class Pushed(Event):
+    """A seat chose its pushes; the cards are private to the giver."""
+
+    type: Literal["pushed"] = "pushed"
+    seat: int
+    cards: dict[int, str] | None = None
+
+
+class CardsReceived(Event):
+    type: Literal["cards_received"] = "cards_received"
+    seat: int
+    cards: dict[int, str] = Field(description="giver seat -> card")
+
+
+class ExchangeDone(Event):
+    type: Literal["exchange_done"] = "exchange_done"
+    leader: int
+
+
+class Played(Event):
+    type: Literal["played"] = "played"
+    seat: int
+    cards: list[str]
+    combination: str
+    rank: float
+    phoenix: str | None = None
+    bomb: bool = False
+
+
+class Passed(Event):
+    type: Literal["passed"] = "passed"
+    seat: int
+
+
+class WishMade(Event):
+    type: Literal["wish_made"] = "wish_made"
+    seat: int
+    rank: str | None
+
+
+class WishFulfilled(Event):
+    type: Literal["wish_fulfilled"] = "wish_fulfilled"
+    seat: int
+    rank: str
+
+
+class TrickWon(Event):
+    type: Literal["trick_won"] = "trick_won"
+    seat: int = Field(description="the seat that won the trick")
+    to: int = Field(description="the seat whose pile receives it")
+    points: int
+    cards: list[str]
+
+
+class DragonGiven(Event):
+    type: Literal["dragon_given"] = "dragon_given"
+    seat: int
+    to: int
+
+
+class LeadPassed(Event):
+    """The Dog passed the lead (S-DOG-1, T6-4)."""
+
+    type: Literal["lead_passed"] = "lead_passed"
+    seat: int
+    to: int
+
+
+class SeatOut(Event):
+    type: Literal["seat_out"] = "seat_out"
+    seat: int
+    place: int
+
+
+class HandScored(Event):
+    type: Literal["hand_scored"] = "hand_scored"
+    scores: list[int]
+    totals: list[int]
+    out_order: list[int]
+    card_points: list[int]
+    double_victory: bool
+
+
+class MatchOver(Event):
+    type: Literal["match_over"] = "match_over"
+    totals: list[int]
+    winners: list[int] = Field(description="the winning score lines")
+
+
+AnyEvent = Annotated[
+    HandStarted
+    | CardsDealt
+    | GrandTichuDecided
+    | TichuCalled
+    | Pushed
+    | CardsReceived
+    | ExchangeDone
+    | Played
+    | Passed
+    | WishMade
+    | WishFulfilled
+    | TrickWon
+    | DragonGiven
+    | LeadPassed
+    | SeatOut
+    | HandScored
+    | MatchOver,
+    Field(discriminator="type"),
+]
+EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEvent)
