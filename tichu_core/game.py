@@ -47,7 +47,7 @@ from .cards import (
 )
 from .combinations import DOG, Combination
 from .errors import CardError, DealError, IllegalAction, InvalidAction, PluginError
-from .events import Event, HandScored, HandStarted, MatchOver
+from .events import Event, HandScored, HandStarted, MatchOver, make_event
 from .hand import EXCHANGE, GIVE_LEAD, GIVE_TRICK, GRAND_TICHU, OVER, PLAY, WISH, HandState
 from .playrules import PlayRules
 from .plugin_manager import Hooks
@@ -194,8 +194,13 @@ class LegalActions(Sequence[Action]):
 
     @property
     def combinations(self) -> list[Combination]:
-        """The plays as combinations (no Play objects built)."""
+        """The plays as combinations (no Play objects built); they follow :attr:`fixed`."""
         return self._plays
+
+    @property
+    def fixed(self) -> list[Action]:
+        """The actions listed first: calls, passes and decisions (no plays, no pushes)."""
+        return list(self._fixed)
 
 
 def play_action(seat: int, combination: Combination) -> Play:
@@ -481,7 +486,8 @@ class Game:
             )
         )
         events: list[Event] = [
-            HandScored.model_construct(
+            make_event(
+                HandScored,
                 hand=hand.hand_index,
                 visible_to=None,
                 scores=list(score.scores),
@@ -499,7 +505,8 @@ class Game:
             self.is_over = True
             self.winners = list(winners)
             events.append(
-                MatchOver.model_construct(
+                make_event(
+                    MatchOver,
                     hand=hand.hand_index, visible_to=None, totals=list(self.scores),
                     winners=list(winners),
                 )

@@ -41,6 +41,7 @@ from .events import (
     TrickWon,
     WishFulfilled,
     WishMade,
+    make_event,
 )
 
 if TYPE_CHECKING:
@@ -172,15 +173,46 @@ class HandState:
     # --- reading -------------------------------------------------------------------
 
     def clone(self) -> HandState:
-        """A copy deep enough that changing the copy never changes this state."""
+        """A copy deep enough that changing the copy never changes this state.
+
+        Lists the engine changes in place are copied; everything else is only ever
+        replaced, so sharing it is safe (and keeps the snapshot taken before every
+        action cheap).
+        """
         other = HandState.__new__(HandState)
-        for name in HandState.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = [dict(v) if isinstance(v, dict) else v for v in value]
-            elif isinstance(value, dict):
-                value = {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
-            setattr(other, name, value)
+        other.variant = self.variant
+        other.hooks = self.hooks
+        other.rules = self.rules
+        other.hand_index = self.hand_index
+        other.seats = self.seats
+        other.players = self.players
+        other.dealer = self.dealer
+        other.dealt = self.dealt
+        other.phase = self.phase
+        other.trick_cards = self.trick_cards
+        other.top = self.top
+        other.top_seat = self.top_seat
+        other.passed = self.passed
+        other.turn = self.turn
+        other.collecting = self.collecting
+        other.pending = self.pending
+        other.wish = self.wish
+        other.score = self.score
+        other.teams = self.teams
+        other.controllers = self.controllers
+        other.push_targets = self.push_targets
+        other.may_call = self.may_call
+        other.grand_tichu_cards = self.grand_tichu_cards
+        other.hands = self.hands[:]
+        other.grand_tichu = self.grand_tichu[:]
+        other.tichu = self.tichu[:]
+        other.played_any = self.played_any[:]
+        other.pushes = self.pushes[:]
+        other.received = [dict(r) for r in self.received]
+        other.piles = self.piles[:]
+        other.out_order = self.out_order[:]
+        other.trick = self.trick[:]
+        other._events = self._events[:]
         return other
 
     def has_cards(self, seat: int) -> bool:
@@ -261,7 +293,7 @@ class HandState:
 
     def _emit(self, event_type: type[Event], **fields: Any) -> None:
         fields.setdefault("visible_to", None)
-        self._events.append(event_type.model_construct(hand=self.hand_index, **fields))
+        self._events.append(make_event(event_type, hand=self.hand_index, **fields))
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []

@@ -403,8 +403,26 @@ def _runs(
     return out
 
 
-def _four_bombs(b: list[int], rules: MoveRules) -> list[Combination]:
-    table = _FOUR_DISTINCT if rules.four_distinct_suits else _SUBS[4]
+# First-deck positions of every normal card, and of the jade card of each rank.
+_FIRST_COPY = sum(0xF << (8 * (r - 1)) for r in range(2, 15))
+_JADE_POSITIONS = sum(1 << (8 * (r - 1)) for r in range(2, 15))
+
+
+def _merged_suits(hand: int) -> int:
+    """The hand with second-deck cards folded onto their first-deck positions."""
+    return (hand | hand >> 4) & _FIRST_COPY
+
+
+def _four_bombs(hand: int, b: list[int], rules: MoveRules) -> list[Combination]:
+    """S-BOMB-1, GS-4: four of a kind (of four different suits by default)."""
+    if rules.four_distinct_suits:
+        merged = _merged_suits(hand)
+        # A rank byte whose four suit bits are all set: its jade bit survives the ANDs.
+        if not merged & merged >> 1 & merged >> 2 & merged >> 3 & _JADE_POSITIONS:
+            return []
+        table = _FOUR_DISTINCT
+    else:
+        table = _SUBS[4]
     return [
         _new(Combination, (FOUR_BOMB, 4, r, m, 0))
         for r in _RANKS
@@ -413,32 +431,39 @@ def _four_bombs(b: list[int], rules: MoveRules) -> list[Combination]:
     ]
 
 
-def _straight_flushes(b: list[int]) -> list[Combination]:
-    """S-BOMB-1: at least five consecutive ranks of one suit (no specials)."""
+def _straight_flushes(hand: int) -> list[Combination]:
+    """S-BOMB-1: at least five consecutive ranks of one suit (no specials).
+
+    Bit p of ``starts`` is set where a card and the same suit's cards of the next
+    four ranks are held (ranks are 8 bits apart), so most hands leave at once.
+    """
+    merged = _merged_suits(hand)
+    starts = merged & merged >> 8 & merged >> 16 & merged >> 24 & merged >> 32
+    if not starts:
+        return []
     out = []
-    suit_card = _SUIT_CARD
-    for suit in range(4):
-        bit = 1 << suit
-        run_start = 0
-        for r in range(2, 16):
-            if r < 15 and _SUIT_NIBBLE[b[r]] & bit:
-                if not run_start:
-                    run_start = r
-                continue
-            if run_start and r - run_start >= 5:
-                cards = [suit_card[b[x]][suit] << _SHIFTS[x] for x in range(run_start, r)]
-                for lo in range(len(cards) - 4):
-                    mask = 0
-                    for hi in range(lo, len(cards)):
-                        mask |= cards[hi]
-                        if hi - lo >= 4:
-                            out.append(
-                                _new(
-                                    Combination,
-                                    (STRAIGHT_FLUSH, hi - lo + 1, run_start + hi, mask, 0),
-                                )
-                            )
-            run_start = 0
+    # A start inside a longer run is also the start of its shorter windows, so every
+    # window is listed once: from each start, every length the run allows.
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        position = low.bit_length() - 1
+        first_rank = (position >> 3) + 1
+        mask = 0
+        length = 0
+        while merged >> position & 1:
+            bit = 1 << position
+            # The first-deck card where held, else its second-deck twin.
+            mask |= bit if hand & bit else bit << 4
+            length += 1
+            if length >= 5:
+                out.append(
+                    _new(
+                        Combination,
+                        (STRAIGHT_FLUSH, length, first_rank + length - 1, mask, 0),
+                    )
+                )
+            position += 8
     return out
 
 
@@ -447,7 +472,7 @@ def bomb_plays(hand: int, top: Combination | None = None, rules: MoveRules = DEF
     """Every bomb in ``hand`` that beats ``top`` (all bombs when ``top`` is None)."""
     if b is None:
         b = rank_bytes(hand)
-    bombs = _four_bombs(b, rules) + _straight_flushes(b)
+    bombs = _four_bombs(hand, b, rules) + _straight_flushes(hand)
     if top is not None and top.kind >= FIRST_BOMB_KIND:
         key = (top.kind, top.length, top.rank)
         bombs = [c for c in bombs if (c.kind, c.length, c.rank) > key]
@@ -466,8 +491,8 @@ def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combina
     out += _full_houses(b, phoenix, 0)
     out += _runs(b, phoenix, STRAIGHT, 1, 5, 0, 0)
     out += _runs(b, phoenix, STEPS, 2, 2, 0, 0)
-    out += _four_bombs(b, rules)
-    out += _straight_flushes(b)
+    out += _four_bombs(hand, b, rules)
+    out += _straight_flushes(hand)
     if hand & DOG_BITS:
         dog = hand & DOG_BITS
         out.append(_new(Combination, (DOG, 1, 0, dog & -dog, 0)))
@@ -493,7 +518,7 @@ def follow_plays(hand: int, top: Combination, rules: MoveRules = DEFAULT_MOVE_RU
         out = _runs(b, phoenix, STEPS, 2, 2, top.length // 2, rank)
     else:  # a bomb (or the Dog, which nothing follows)
         return bomb_plays(hand, top, rules, b) if kind != DOG else []
-    return out + _four_bombs(b, rules) + _straight_flushes(b)
+    return out + _four_bombs(hand, b, rules) + _straight_flushes(hand)
 
 
 def plays(hand: int, top: Combination | None, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combination]:
