@@ -284,9 +284,7 @@ ActionModel = (
     | GiveTrickModel
     | GiveLeadModel
 )
-_ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(
-    ActionModel, config=None
-)
+_ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(ActionModel, config=None)
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:

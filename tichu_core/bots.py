@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 
 from .actions import Action, GrandTichu, Pass, Play, Tichu
 from .combinations import Combination
-from .game import Game, LegalActions, play_action
+from .game import Game, play_action
 
 
 def _is_call(action: Action) -> bool:
@@ -58,7 +58,9 @@ class GreedyBot:
         plays = actions.combinations
         if not plays:
             if len(actions) > len(actions.fixed):  # pushes: any is as good as another here
-                return actions[len(actions.fixed) + self.rng.randrange(len(actions) - len(actions.fixed))]
+                return actions[
+                    len(actions.fixed) + self.rng.randrange(len(actions) - len(actions.fixed))
+                ]
             options = [a for a in fixed if not isinstance(a, Pass)] or fixed
             return options[self.rng.randrange(len(options))]
         top_seat = hand.top_seat
@@ -67,7 +69,8 @@ class GreedyBot:
             return Pass(seat)
         normal = [c for c in plays if not c.is_bomb]
         if hand.top is None:
-            best = min(normal or plays, key=lambda c: (c.rank, -c.length))
+            # Shed many low cards at once; keep high cards for taking tricks later.
+            best = min(normal or plays, key=lambda c: (c.rank > 10, -c.length, c.rank))
         elif normal:
             best = min(normal, key=lambda c: (c.rank, c.length))
         else:
@@ -111,4 +114,3 @@ def play_match(
         if on_action is not None:
             on_action(action, list(events))
     raise RuntimeError(f"match did not end within {max_actions} actions")
-

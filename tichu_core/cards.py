@@ -173,7 +173,9 @@ def parse_cards(text: str | Iterable[str | int]) -> list[Card]:
     for token in tokens:
         if isinstance(token, int):
             if not 0 <= token < CARD_COUNT:
-                raise CardError(f"card index {token} is out of range 0..{CARD_COUNT - 1}", str(token))
+                raise CardError(
+                    f"card index {token} is out of range 0..{CARD_COUNT - 1}", str(token)
+                )
             cards.append(CARDS[token])
         elif isinstance(token, str):
             cards.append(card_of_code(token))
@@ -231,7 +233,9 @@ def play_codes(mask: int) -> str:
     Copies are ordered as their first-deck twin, so the text depends only on the
     codes (it is what ``Play`` normalises its cards to).
     """
-    return " ".join(_CODE[c] for c in sorted((c & ~SECOND_COPY for c in cards_of(mask)), reverse=True))
+    return " ".join(
+        _CODE[c] for c in sorted((c & ~SECOND_COPY for c in cards_of(mask)), reverse=True)
+    )
 
 
 def codes_of(mask: int) -> list[str]:
@@ -245,7 +249,7 @@ def take_cards(codes: Iterable[str | int], hand: int) -> int:
     card the hand does not hold (naming it).
     """
     taken = 0
-    for card in parse_cards(codes if not isinstance(codes, str) else codes):
+    for card in parse_cards(codes):
         bit = 1 << card
         if hand & bit and not taken & bit:
             taken |= bit

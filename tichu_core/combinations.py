@@ -115,7 +115,9 @@ class CombinationRules(NamedTuple):
 DEFAULT_RULES = CombinationRules()
 
 
-def beats(play: Combination, top: Combination | None, rules: CombinationRules = DEFAULT_RULES) -> bool:
+def beats(
+    play: Combination, top: Combination | None, rules: CombinationRules = DEFAULT_RULES
+) -> bool:
     """Whether ``play`` may be played on ``top`` (None: an empty trick, i.e. a lead).
 
     S-COMB-3 (same kind and length, strictly higher), S-COMB-5/6 (Phoenix,

@@ -13,7 +13,7 @@ import json
 import os
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any, ClassVar, overload
 
 from pydantic import BaseModel, ConfigDict
 
@@ -176,8 +176,9 @@ class LegalActions(Sequence[Action]):
         if isinstance(action, Play) and action.seat == self._seat:
             return any(play_action(self._seat, c) == action for c in self._plays) or (
                 action.phoenix is None
-                and any(play_action(self._seat, c)._replace(phoenix=None) == action
-                        for c in self._plays)
+                and any(
+                    play_action(self._seat, c)._replace(phoenix=None) == action for c in self._plays
+                )
             )
         if isinstance(action, Push) and action.seat == self._seat and self._targets:
             codes = {str(CARDS[c]) for c in self._cards}
@@ -288,7 +289,10 @@ class Game:
             cards = [int(c) for c in cards_of(self._deck)]
             self._rng.shuffle(cards)
             dealt = self.hooks.first(
-                "tichu_deal", variant=self.variant, cards=cards, dealer=seating.dealer,
+                "tichu_deal",
+                variant=self.variant,
+                cards=cards,
+                dealer=seating.dealer,
                 seats=self.seats,
             )
         hand = HandState(self.variant, self.hooks, self.rules, index, seating, dealt)
@@ -320,9 +324,7 @@ class Game:
         if hand.phase == GRAND_TICHU:
             return [s for s in range(hand.seats) if hand.grand_tichu[s] is None]
         if hand.phase == EXCHANGE:
-            return [
-                s for s in range(hand.seats) if hand.pushes[s] is None and hand.push_targets[s]
-            ]
+            return [s for s in range(hand.seats) if hand.pushes[s] is None and hand.push_targets[s]]
         if hand.pending is not None:
             return [hand.pending.seat]
         return [hand.turn] if hand.turn is not None else []
@@ -355,7 +357,11 @@ class Game:
         return seat
 
     def _check_player(self, player: object) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.players
+        ):
             raise InvalidAction(f"player must be 0..{self.players - 1}, got {player!r}")
         return player
 
@@ -378,8 +384,9 @@ class Game:
             if (
                 wish is not None
                 and cards & RANK_BITS[wish]
-                and self.hooks.first("tichu_wish_applies", variant=self.variant, state=hand,
-                                     seat=seat)
+                and self.hooks.first(
+                    "tichu_wish_applies", variant=self.variant, state=hand, seat=seat
+                )
             ):
                 plays, obliged = self.rules.apply_wish(cards, plays, wish)
         self._turn_cache = (self._version, seat, plays, obliged)
@@ -498,7 +505,9 @@ class Game:
             )
         ]
         winners = self.hooks.first(
-            "tichu_match_over", variant=self.variant, totals=list(self.scores),
+            "tichu_match_over",
+            variant=self.variant,
+            totals=list(self.scores),
             hands_played=len(self.hand_results),
         )
         if winners:
@@ -507,7 +516,9 @@ class Game:
             events.append(
                 make_event(
                     MatchOver,
-                    hand=hand.hand_index, visible_to=None, totals=list(self.scores),
+                    hand=hand.hand_index,
+                    visible_to=None,
+                    totals=list(self.scores),
                     winners=list(winners),
                 )
             )
@@ -704,7 +715,7 @@ class Game:
             raise IllegalAction(f"the lead goes to one of seats {options}, not {action.to}", "T6-4")
         return lambda: hand.do_give_lead(seat, action.to)
 
-    _validators: dict[str, Any] = {
+    _validators: ClassVar[dict[str, Any]] = {
         "grand_tichu": _validate_grand_tichu,
         "tichu": _validate_tichu,
         "push": _validate_push,
@@ -795,6 +806,11 @@ class Game:
         return seen[since:]
 
     @property
+    def event_log(self) -> list[Event]:
+        """Every event unredacted: for referees, transcripts and tests, never for a player."""
+        return list(self._events)
+
+    @property
     def actions(self) -> list[Action]:
         """Every action applied so far, in order."""
         return list(self._actions)
@@ -809,8 +825,9 @@ class Game:
                 "version": SAVE_VERSION,
                 "variant": self.variant.model_dump(mode="json", exclude={"allow_imports"}),
                 "seed": self.seed,
-                "deals": [[[str(CARDS[c]) for c in hand] for hand in deal]
-                          for deal in self._stacked],
+                "deals": [
+                    [[str(CARDS[c]) for c in hand] for hand in deal] for deal in self._stacked
+                ],
                 "actions": [action_to_dict(a) for a in self._actions],
             },
             separators=(",", ":"),
@@ -833,8 +850,9 @@ class Game:
             try:
                 game.apply(raw)
             except (InvalidAction, IllegalAction, PluginError) as error:
-                raise InvalidAction(f"saved action {number} ({raw}) does not replay: {error}") \
-                    from error
+                raise InvalidAction(
+                    f"saved action {number} ({raw}) does not replay: {error}"
+                ) from error
         return game
 
 

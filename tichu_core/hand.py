@@ -91,12 +91,15 @@ class HandState:
 
     __slots__ = (
         "_events",
+        "collecting",
+        "controllers",
         "dealer",
         "dealt",
         "grand_tichu",
         "grand_tichu_cards",
         "hand_index",
         "hands",
+        "hooks",
         "may_call",
         "out_order",
         "passed",
@@ -105,7 +108,6 @@ class HandState:
         "piles",
         "played_any",
         "players",
-        "controllers",
         "push_targets",
         "pushes",
         "received",
@@ -119,10 +121,8 @@ class HandState:
         "trick",
         "trick_cards",
         "turn",
-        "collecting",
         "variant",
         "wish",
-        "hooks",
     )
 
     def __init__(
@@ -331,8 +331,9 @@ class HandState:
 
     def _give(self, seat: int, cards: list[int]) -> None:
         self.hands[seat] |= mask_of(cards)
-        self._emit(CardsDealt, seat=seat, cards=[codes_of(1 << c)[0] for c in cards],
-                   visible_to=[seat])
+        self._emit(
+            CardsDealt, seat=seat, cards=[codes_of(1 << c)[0] for c in cards], visible_to=[seat]
+        )
 
     def _deal_rest(self, already: int) -> None:
         for seat in range(self.seats):
@@ -360,7 +361,9 @@ class HandState:
         self.pushes[seat] = cards
         self._emit(Pushed, seat=seat, cards=None)
         self._emit(
-            Pushed, seat=seat, cards={t: codes_of(1 << c)[0] for t, c in cards.items()},
+            Pushed,
+            seat=seat,
+            cards={t: codes_of(1 << c)[0] for t, c in cards.items()},
             visible_to=[seat],
         )
         if all(self.pushes[s] is not None or not self.push_targets[s] for s in range(self.seats)):
@@ -503,8 +506,9 @@ class HandState:
     def _trick_to(self, winner: int, to: int) -> None:
         cards = self.trick_cards
         self.piles[to] |= cards
-        self._emit(TrickWon, seat=winner, to=to, points=mask_points(cards),
-                   cards=codes_of(cards)[::-1])
+        self._emit(
+            TrickWon, seat=winner, to=to, points=mask_points(cards), cards=codes_of(cards)[::-1]
+        )
         self._clear_trick()
         if self.phase == OVER:
             self._score()

@@ -39,7 +39,9 @@ def tichu_deck(variant: Variant) -> int | None:
 
 
 @hookspec(firstresult=True)
-def tichu_deal(variant: Variant, cards: list[int], dealer: int, seats: int) -> list[list[int]] | None:
+def tichu_deal(
+    variant: Variant, cards: list[int], dealer: int, seats: int
+) -> list[list[int]] | None:
     """Deal plan: the shuffled ``cards`` split per seat, each list in dealing order.
 
     Hands may differ in size (T6-2, GS-3); every card must be dealt.
@@ -137,4 +139,3 @@ def tichu_next_hand(variant: Variant, previous: HandState | None, players: int) 
 def tichu_visible_seats(variant: Variant, state: HandState, player: int | None) -> list[int] | None:
     """Observation redaction: the seats whose hands ``player`` may see
     (None: a spectator). Only seats, never cards: the engine builds the view."""
-

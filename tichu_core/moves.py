@@ -22,7 +22,6 @@ from .cards import (
     MAH_JONG_RANK,
     PHOENIX_BITS,
     RANK_BITS,
-    SUIT_BITS,
 )
 from .combinations import (
     DOG,
@@ -109,7 +108,7 @@ _RANKS = range(2, 15)
 
 
 def rank_bytes(hand: int) -> list[int]:
-    """bytes[r] for r in 0..14: the cards of rank r; bytes[1] is nonzero iff the Mah Jong is held."""
+    """bytes[r] for r in 0..14: the cards of rank r (bytes[1]: the Mah Jong bits, if held)."""
     return [
         0,
         hand & MAH_JONG_BITS,
@@ -129,8 +128,15 @@ def rank_bytes(hand: int) -> list[int]:
     ]
 
 
-def _singles(b: list[int], phoenix: int, dragons: int, min_rank: float, on_single: bool,
-             top_rank: float, rules: MoveRules) -> list[Combination]:
+def _singles(
+    b: list[int],
+    phoenix: int,
+    dragons: int,
+    min_rank: float,
+    on_single: bool,
+    top_rank: float,
+    rules: MoveRules,
+) -> list[Combination]:
     out = [
         _new(Combination, (SINGLE, 1, r, m, 0))
         for r in _RANKS
@@ -225,13 +231,17 @@ def _products(choices: list[list[int]], ranks: range) -> list[list[int]]:
 
 
 def _plain_runs(
-    choices: list[list[int]], b: list[int], kind: int, width: int,
-    min_len: int, exact_len: int, min_top: float,
+    choices: list[list[int]],
+    b: list[int],
+    kind: int,
+    width: int,
+    min_len: int,
+    exact_len: int,
+    min_top: float,
 ) -> list[Combination]:
     """Straights (width 1) or steps (width 2) without the Phoenix, over every window."""
     out: list[Combination] = []
     lo = 1 if width == 1 else 2
-    suit_nibble = _SUIT_NIBBLE
     while lo <= 15 - min_len:
         if not choices[lo]:
             lo += 1
@@ -242,18 +252,27 @@ def _plain_runs(
         # [lo, end] is a maximal segment of ranks that can all take part.
         if end - lo + 1 >= min_len:
             if sum(map(len, choices[lo : end + 1])) == end - lo + 1:
-                out += _single_choice_windows(choices, b, kind, width, lo, end, min_len,
-                                              exact_len, min_top)
+                out += _single_choice_windows(
+                    choices, b, kind, width, lo, end, min_len, exact_len, min_top
+                )
             else:
-                out += _product_windows(choices, b, kind, width, lo, end, min_len,
-                                        exact_len, min_top)
+                out += _product_windows(
+                    choices, b, kind, width, lo, end, min_len, exact_len, min_top
+                )
         lo = end + 1
     return out
 
 
 def _single_choice_windows(
-    choices: list[list[int]], b: list[int], kind: int, width: int, lo: int, end: int,
-    min_len: int, exact_len: int, min_top: float,
+    choices: list[list[int]],
+    b: list[int],
+    kind: int,
+    width: int,
+    lo: int,
+    end: int,
+    min_len: int,
+    exact_len: int,
+    min_top: float,
 ) -> list[Combination]:
     """Every window of a segment where each rank has one way to take part: one play each."""
     # prefix[i]: the cards of ranks lo..lo+i-1; a window is a difference of two prefixes.
@@ -280,8 +299,15 @@ def _single_choice_windows(
 
 
 def _product_windows(
-    choices: list[list[int]], b: list[int], kind: int, width: int, lo: int, end: int,
-    min_len: int, exact_len: int, min_top: float,
+    choices: list[list[int]],
+    b: list[int],
+    kind: int,
+    width: int,
+    lo: int,
+    end: int,
+    min_len: int,
+    exact_len: int,
+    min_top: float,
 ) -> list[Combination]:
     """Every window of a segment, as products of each rank's ways to take part."""
     out: list[Combination] = []
@@ -316,8 +342,14 @@ def _product_windows(
 
 
 def _phoenix_runs(
-    choices: list[list[int]], b: list[int], phoenix: int, kind: int, width: int,
-    min_len: int, exact_len: int, min_top: float,
+    choices: list[list[int]],
+    b: list[int],
+    phoenix: int,
+    kind: int,
+    width: int,
+    min_len: int,
+    exact_len: int,
+    min_top: float,
 ) -> list[Combination]:
     """Runs in which the Phoenix fills exactly one position k (S-COMB-4).
 
@@ -467,8 +499,12 @@ def _straight_flushes(hand: int) -> list[Combination]:
     return out
 
 
-def bomb_plays(hand: int, top: Combination | None = None, rules: MoveRules = DEFAULT_MOVE_RULES,
-               b: list[int] | None = None) -> list[Combination]:
+def bomb_plays(
+    hand: int,
+    top: Combination | None = None,
+    rules: MoveRules = DEFAULT_MOVE_RULES,
+    b: list[int] | None = None,
+) -> list[Combination]:
     """Every bomb in ``hand`` that beats ``top`` (all bombs when ``top`` is None)."""
     if b is None:
         b = rank_bytes(hand)
@@ -499,7 +535,9 @@ def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combina
     return out
 
 
-def follow_plays(hand: int, top: Combination, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combination]:
+def follow_plays(
+    hand: int, top: Combination, rules: MoveRules = DEFAULT_MOVE_RULES
+) -> list[Combination]:
     """Every distinct combination of ``hand`` that beats ``top`` (S-COMB-3, S-BOMB-2)."""
     b = rank_bytes(hand)
     phoenix = hand & PHOENIX_BITS
@@ -508,8 +546,8 @@ def follow_plays(hand: int, top: Combination, rules: MoveRules = DEFAULT_MOVE_RU
     rank = top.rank
     if kind == SINGLE:
         out = _singles(b, phoenix, hand & DRAGON_BITS, rank, True, rank, rules)
-    elif kind == PAIR or kind == TRIPLE:
-        out = _sets(b, phoenix, kind, kind, rank)
+    elif kind in (PAIR, TRIPLE):
+        out = _sets(b, phoenix, top.length, kind, rank)
     elif kind == FULL_HOUSE:
         out = _full_houses(b, phoenix, rank)
     elif kind == STRAIGHT:
@@ -521,7 +559,9 @@ def follow_plays(hand: int, top: Combination, rules: MoveRules = DEFAULT_MOVE_RU
     return out + _four_bombs(hand, b, rules) + _straight_flushes(hand)
 
 
-def plays(hand: int, top: Combination | None, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combination]:
+def plays(
+    hand: int, top: Combination | None, rules: MoveRules = DEFAULT_MOVE_RULES
+) -> list[Combination]:
     """Every distinct combination of ``hand`` playable on ``top`` (None: a lead)."""
     return lead_plays(hand, rules) if top is None else follow_plays(hand, top, rules)
 
@@ -534,7 +574,10 @@ def fulfils_wish(play: Combination, wish: int, rules: MoveRules = DEFAULT_MOVE_R
 
 
 def apply_wish(
-    hand: int, candidates: list[Combination], wish: int | None, rules: MoveRules = DEFAULT_MOVE_RULES
+    hand: int,
+    candidates: list[Combination],
+    wish: int | None,
+    rules: MoveRules = DEFAULT_MOVE_RULES,
 ) -> tuple[list[Combination], bool]:
     """S-WISH-2/5/6: restrict ``candidates`` (a seat's plays on its ordinary turn) by the wish.
 

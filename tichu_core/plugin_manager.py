@@ -39,7 +39,8 @@ def _entry_point(name: str) -> object | None:
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         if entry.name == name:
             try:
-                return entry.load()
+                loaded: object = entry.load()
+                return loaded
             except Exception as error:  # a broken installed plugin
                 raise PluginError(
                     f"plugin {name!r} (entry point {entry.value}) failed to load: {error}",

@@ -129,7 +129,9 @@ def tichu_dog_recipients(variant: Variant, state: HandState, seat: int) -> list[
         return holding[:1]
     else:
         # S-DOG-2: the partner is out (or there is none).
-        after = partners[0] if partners and variant.dog.partner_out == "next_after_partner" else seat
+        after = (
+            partners[0] if partners and variant.dog.partner_out == "next_after_partner" else seat
+        )
     following = state.next_active(after)
     return [following if following is not None else seat]
 
@@ -246,4 +248,3 @@ def tichu_visible_seats(variant: Variant, state: HandState, player: int | None) 
     if player is None:
         return []
     return [seat for seat in range(state.seats) if state.controllers[seat] == player]
-

@@ -65,7 +65,7 @@ class Transcript:
     def _line(self, *parts: str | Text) -> None:
         text = Text()
         for part in parts:
-            text.append(part) if isinstance(part, Text) else text.append(part)
+            text.append(part)
         self.console.print(text)
 
     def feed(self, events: Iterable[Event]) -> None:

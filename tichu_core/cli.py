@@ -1,0 +1,168 @@
+"""The ``tichu`` command line (SPEC.md "Command line")."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .errors import TichuError
+
+
+def _cmd_variants(args: argparse.Namespace) -> int:
+    from .variant import cli_variants
+
+    return cli_variants()
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from .variant import cli_check
+
+    return cli_check(args.files, allow_imports=args.allow_imports)
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    from .variant import cli_schema
+
+    return cli_schema()
+
+
+def _load(args: argparse.Namespace) -> object:
+    from .variant import load_variant, parse_overrides
+
+    overrides = parse_overrides(args.set or [])
+    return load_variant(args.variant, overrides=overrides, allow_imports=args.allow_imports)
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from .bots import make_bot, play_match
+    from .game import Game
+    from .transcript import Transcript
+    from .variant import Variant
+
+    variant = _load(args)
+    assert isinstance(variant, Variant)
+    game = Game(variant, seed=args.seed)
+    transcript = Transcript(score_lines=game.score_lines)
+    transcript.console.print(
+        f"[bold]tichu demo[/bold]: {variant.name} — {variant.description} "
+        f"(seed {game.seed}; bots: {args.bot})"
+    )
+    transcript.feed(game.event_log)
+    bots = [make_bot(args.bot, game.seed + p) for p in range(variant.players)]
+    play_match(game, bots, on_action=lambda action, events: transcript.feed(events))  # type: ignore[arg-type]
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    return simulate(
+        variant=args.variant,
+        games=args.games,
+        workers=args.workers,
+        seed=args.seed,
+        bots=args.bots.split(","),
+        overrides=args.set or [],
+        allow_imports=args.allow_imports,
+    )
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .play import play_in_terminal
+
+    return play_in_terminal(_load(args), seat=args.seat, seed=args.seed)  # type: ignore[arg-type]
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .replay import cli_replay
+
+    result: int = cli_replay(args.file, json_out=args.json, verbose=not args.quiet)
+    return result
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import main as bench_main
+
+    return bench_main(samples=args.samples, hands=args.hands)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tichu", description="Tichu rules engine: variants, bots, replays and benchmarks."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def variant_options(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--variant", default="standard", help="variant name or .toml path")
+        sub.add_argument(
+            "--set",
+            action="append",
+            metavar="KEY=VALUE",
+            help="override an option, e.g. --set game.target=500 (repeatable)",
+        )
+        sub.add_argument("--seed", type=int, default=None, help="seed for shuffling and bots")
+        sub.add_argument(
+            "--allow-imports",
+            action="store_true",
+            help="let the variant import plugin modules named by dotted path",
+        )
+
+    sub = commands.add_parser("variants", help="list the bundled and registered variants")
+    sub.set_defaults(run=_cmd_variants)
+
+    sub = commands.add_parser("check", help="validate variant files")
+    sub.add_argument("files", nargs="+")
+    sub.add_argument("--allow-imports", action="store_true")
+    sub.set_defaults(run=_cmd_check)
+
+    sub = commands.add_parser("schema", help="print the JSON Schema of a variant file")
+    sub.set_defaults(run=_cmd_schema)
+
+    sub = commands.add_parser("demo", help="watch one bot match, printed as a transcript")
+    variant_options(sub)
+    sub.add_argument("--bot", default="greedy", help="bot for every player (random, greedy)")
+    sub.set_defaults(run=_cmd_demo)
+
+    sub = commands.add_parser("play", help="play against bots in the terminal")
+    variant_options(sub)
+    sub.add_argument("--seat", type=int, default=0, help="your seat (player number)")
+    sub.set_defaults(run=_cmd_play)
+
+    sub = commands.add_parser("simulate", help="bot matches with a summary table")
+    variant_options(sub)
+    sub.add_argument("--games", type=int, default=100)
+    sub.add_argument("--workers", type=int, default=1)
+    sub.add_argument("--bots", default="random", help="comma-separated bot per player, cycled")
+    sub.set_defaults(run=_cmd_simulate)
+
+    sub = commands.add_parser(
+        "replay", help="replay a saved game JSON or a Brettspielwelt .tch log"
+    )
+    sub.add_argument("file")
+    sub.add_argument("--json", metavar="OUT", help="write the rounds as our game records")
+    sub.add_argument("--quiet", action="store_true", help="only the summary")
+    sub.set_defaults(run=_cmd_replay)
+
+    sub = commands.add_parser("bench", help="performance figures (docs/performance.md)")
+    sub.add_argument("--samples", type=int, default=2000, help="hands per move-generation figure")
+    sub.add_argument("--hands", type=int, default=300, help="random-bot hands to play")
+    sub.set_defaults(run=_cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.run(args)
+    except TichuError as error:
+        print(f"tichu: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())
