@@ -176,35 +176,37 @@ def _sets(b: list[int], phoenix: int, size: int, kind: int, min_rank: float) -> 
 def _full_houses(b: list[int], phoenix: int, min_rank: float) -> list[Combination]:
     """S-COMB-1/4: triple + pair of another rank; the Phoenix completes either one."""
     singles, pairs, triples = _SUBS[1], _SUBS[2], _SUBS[3]
-    held = [r for r in _RANKS if b[r]]
-    # Pairs usable beside a triple: (mask, phoenix rank) per rank.
-    pair_options: dict[int, list[tuple[int, int]]] = {}
-    for r in held:
-        options = [(m, 0) for m in pairs[r][b[r]]]
+    popcount = _POPCOUNT
+    # Pairs usable beside a triple, as (rank, cards, rank the Phoenix stands for).
+    pair_options: list[tuple[int, int, int]] = []
+    triple_ranks = []
+    for r in _RANKS:
+        byte = b[r]
+        if not byte:
+            continue
+        held = popcount[byte]
+        if held >= 2:
+            pair_options += [(r, m, 0) for m in pairs[r][byte]]
         if phoenix:
-            options += [(m | phoenix, r) for m in singles[r][b[r]]]
-        if options:
-            pair_options[r] = options
-    if not pair_options:
-        return []
+            pair_options += [(r, m | phoenix, r) for m in singles[r][byte]]
+        if r > min_rank and (held >= 3 or (phoenix and held >= 2)):
+            triple_ranks.append(r)
     out: list[Combination] = []
-    for t in held:
-        if t <= min_rank:
-            continue
-        real_triples = triples[t][b[t]]
-        phoenix_triples = [m | phoenix for m in pairs[t][b[t]]] if phoenix else []
-        if not real_triples and not phoenix_triples:
-            continue
-        for p, options in pair_options.items():
-            if p == t:
-                continue
-            for tm in real_triples:
-                out += [_new(Combination, (FULL_HOUSE, 5, t, tm | pm, pr)) for pm, pr in options]
-            for tm in phoenix_triples:
+    for t in triple_ranks:
+        byte = b[t]
+        for tm in triples[t][byte]:
+            out += [
+                _new(Combination, (FULL_HOUSE, 5, t, tm | pm, pr))
+                for p, pm, pr in pair_options
+                if p != t
+            ]
+        if phoenix:
+            for tm in pairs[t][byte]:
+                with_phoenix = tm | phoenix
                 out += [
-                    _new(Combination, (FULL_HOUSE, 5, t, tm | pm, t))
-                    for pm, pr in options
-                    if not pr
+                    _new(Combination, (FULL_HOUSE, 5, t, with_phoenix | pm, t))
+                    for p, pm, pr in pair_options
+                    if p != t and not pr
                 ]
     return out
 
@@ -359,62 +361,79 @@ def _phoenix_runs(
     """
     out: list[Combination] = []
     stand_ins = _SUBS[width - 1]
-    # run_up[r] / run_down[r]: how many ranks from r upwards / downwards can all take part.
-    run_up = [0] * 16
-    for r in range(14, 0, -1):
-        run_up[r] = run_up[r + 1] + 1 if choices[r] else 0
+    # run_down[r] / run_up[r]: how many ranks from r downwards / upwards can all take
+    # part. Where every rank has exactly one way to take part, a run's cards are a
+    # difference of prefix ORs: prefix[r] holds the single choices of ranks 1..r and
+    # multi[r] counts the ranks up to r with several choices.
     run_down = [0] * 16
-    for r in range(1, 15):
-        run_down[r] = run_down[r - 1] + 1 if choices[r] else 0
-    deepest = (exact_len or 15) - 1
-    # Where every rank has exactly one way to take part, a run's cards are a
-    # difference of prefix ORs: prefix[r] holds the single choices of ranks 1..r
-    # and multi[r] counts the ranks up to r with several choices.
     prefix = [0] * 16
     multi = [0] * 16
     for r in range(1, 15):
         ways = choices[r]
-        prefix[r] = prefix[r - 1] | (ways[0] if len(ways) == 1 else 0)
-        multi[r] = multi[r - 1] + (len(ways) > 1)
+        count = len(ways)
+        run_down[r] = run_down[r - 1] + 1 if count else 0
+        prefix[r] = prefix[r - 1] | ways[0] if count == 1 else prefix[r - 1]
+        multi[r] = multi[r - 1] + (count > 1)
     multi[15] = multi[14]
+    run_up = [0] * 16
+    for r in range(14, 0, -1):
+        run_up[r] = run_up[r + 1] + 1 if choices[r] else 0
+    need = exact_len or min_len
+    deepest = (exact_len or 15) - 1
     for k in _RANKS:
-        down_len = min(run_down[k - 1], deepest)
-        up_len = min(run_up[k + 1], deepest)
-        if down_len + up_len + 1 < (exact_len or min_len) or k + up_len <= min_top:
+        down_len = run_down[k - 1]
+        up_len = run_up[k + 1]
+        if down_len + up_len + 1 < need or k + up_len <= min_top:
             continue
-        middle = [phoenix] if width == 1 else [m | phoenix for m in stand_ins[k][b[k]]]
-        if not middle:
-            continue
-        ups = [u for u in range(up_len + 1) if k + u > min_top]
-        spans = [
-            (u, d)
-            for u in ups
-            for d in (
-                range(max(0, min_len - u - 1), down_len + 1)
-                if not exact_len
-                else range(exact_len - u - 1, min(exact_len - u - 1, down_len) + 1)
-            )
-        ]
-        if multi[k + up_len] - multi[k] + multi[k - 1] - multi[k - 1 - down_len] == 0:
+        if width == 1:
+            middle = [phoenix]
+        else:
+            singles = stand_ins[k][b[k]]
+            if not singles:
+                continue
+            middle = [m | phoenix for m in singles]
+        if down_len > deepest:
+            down_len = deepest
+        if up_len > deepest:
+            up_len = deepest
+        single_way = multi[k + up_len] - multi[k] + multi[k - 1] - multi[k - 1 - down_len] == 0
+        if single_way:
             low = prefix[k - 1]
             high = prefix[k]
             belows = [low ^ prefix[k - 1 - d] for d in range(down_len + 1)]
-            for mm in middle:
-                aboves = [(prefix[k + u] ^ high) | mm for u in range(up_len + 1)]
+        else:
+            below = _products(choices, range(k - 1, k - 1 - down_len, -1))
+            above = _products(choices, range(k + 1, k + 1 + up_len))
+        for u in range(up_len + 1):
+            top = k + u
+            if top <= min_top:
+                continue
+            if exact_len:
+                first = last = exact_len - u - 1
+                if first < 0 or first > down_len:
+                    continue
+            else:
+                first = min_len - u - 1 if min_len > u + 1 else 0
+                last = down_len
+                if first > last:
+                    continue
+            span = u + 1
+            if single_way:
+                above_cards = prefix[top] ^ high
+                for mm in middle:
+                    cards = above_cards | mm
+                    out += [
+                        _new(Combination, (kind, (d + span) * width, top, cards | belows[d], k))
+                        for d in range(first, last + 1)
+                    ]
+            else:
                 out += [
-                    _new(Combination, (kind, (d + u + 1) * width, k + u, aboves[u] | belows[d], k))
-                    for u, d in spans
+                    _new(Combination, (kind, (d + span) * width, top, lm | rm | mm, k))
+                    for d in range(first, last + 1)
+                    for lm in below[d]
+                    for rm in above[u]
+                    for mm in middle
                 ]
-            continue
-        below = _products(choices, range(k - 1, k - 1 - down_len, -1))
-        above = _products(choices, range(k + 1, k + 1 + up_len))
-        out += [
-            _new(Combination, (kind, (d + u + 1) * width, k + u, lm | rm | mm, k))
-            for u, d in spans
-            for lm in below[d]
-            for rm in above[u]
-            for mm in middle
-        ]
     return out
 
 
