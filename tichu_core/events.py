@@ -136,7 +136,7 @@ class MatchOver(Event):
     winners: list[int] = Field(description="the winning score lines")
 
 
-def make_event(event_type: type[Event], **fields: Any) -> Event:
+def make_event(event_type: type[Event], fields: dict[str, Any]) -> Event:
     """Build an event from values the engine knows are valid, without validating them.
 
     The engine emits thousands of events per simulated hand; pydantic's own
@@ -144,9 +144,8 @@ def make_event(event_type: type[Event], **fields: Any) -> Event:
     Every field must be given or have a plain default.
     """
     event = object.__new__(event_type)
-    defaults = _DEFAULTS[event_type]
-    values = {name: fields[name] if name in fields else defaults[name] for name in defaults}
-    object.__setattr__(event, "__dict__", values)
+    # Merging into the defaults keeps the fields in their declared order.
+    object.__setattr__(event, "__dict__", {**_DEFAULTS[event_type], **fields})
     object.__setattr__(event, "__pydantic_fields_set__", set(fields))
     object.__setattr__(event, "__pydantic_extra__", None)
     object.__setattr__(event, "__pydantic_private__", None)

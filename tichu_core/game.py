@@ -13,7 +13,7 @@ import json
 import os
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, ClassVar, overload
+from typing import Any, overload
 
 from pydantic import BaseModel, ConfigDict
 
@@ -438,15 +438,17 @@ class Game:
     def apply(self, action: Action | dict[str, Any] | str) -> list[Event]:
         """Apply one action; returns its events. Raises InvalidAction / IllegalAction /
         PluginError and then leaves the game exactly as it was."""
-        if isinstance(action, dict | str | bytes):
+        validate = _VALIDATORS.get(type(action))
+        if validate is None:
+            if not isinstance(action, dict | str | bytes):
+                raise InvalidAction(f"not an action: {action!r}")
             action = action_from_json(action)
-        kind = getattr(action, "type", None)
-        validate = self._validators.get(kind) if isinstance(kind, str) else None
-        if validate is None or not isinstance(action, tuple):
-            raise InvalidAction(f"not an action: {action!r}")
+            validate = _VALIDATORS[type(action)]
         if self.is_over:
             raise IllegalAction("the match is over", "S-GAME-1")
-        self._check_seat(action.seat)
+        seat = action.seat
+        if not 0 <= seat < self.seats:
+            raise InvalidAction(f"seat must be 0..{self.seats - 1}, got {seat!r}")
         change = validate(self, action)
         before = self.hand.clone()
         scores_before = list(self.scores)
@@ -495,13 +497,14 @@ class Game:
         events: list[Event] = [
             make_event(
                 HandScored,
-                hand=hand.hand_index,
-                visible_to=None,
-                scores=list(score.scores),
-                totals=list(self.scores),
-                out_order=list(hand.out_order),
-                card_points=list(score.card_points),
-                double_victory=score.double_victory,
+                {
+                    "hand": hand.hand_index,
+                    "scores": list(score.scores),
+                    "totals": list(self.scores),
+                    "out_order": list(hand.out_order),
+                    "card_points": list(score.card_points),
+                    "double_victory": score.double_victory,
+                },
             )
         ]
         winners = self.hooks.first(
@@ -516,10 +519,7 @@ class Game:
             events.append(
                 make_event(
                     MatchOver,
-                    hand=hand.hand_index,
-                    visible_to=None,
-                    totals=list(self.scores),
-                    winners=list(winners),
+                    {"hand": hand.hand_index, "totals": list(self.scores), "winners": list(winners)},
                 )
             )
             return events
@@ -715,16 +715,6 @@ class Game:
             raise IllegalAction(f"the lead goes to one of seats {options}, not {action.to}", "T6-4")
         return lambda: hand.do_give_lead(seat, action.to)
 
-    _validators: ClassVar[dict[str, Any]] = {
-        "grand_tichu": _validate_grand_tichu,
-        "tichu": _validate_tichu,
-        "push": _validate_push,
-        "play": _validate_play,
-        "pass": _validate_pass,
-        "wish": _validate_wish,
-        "give_trick": _validate_give_trick,
-        "give_lead": _validate_give_lead,
-    }
 
     # --- what players see --------------------------------------------------------------
 
@@ -854,6 +844,19 @@ class Game:
                     f"saved action {number} ({raw}) does not replay: {error}"
                 ) from error
         return game
+
+
+# Each action class and the Game method that checks it (and returns the change to make).
+_VALIDATORS: dict[type, Any] = {
+    GrandTichu: Game._validate_grand_tichu,
+    Tichu: Game._validate_tichu,
+    Push: Game._validate_push,
+    Play: Game._validate_play,
+    Pass: Game._validate_pass,
+    Wish: Game._validate_wish,
+    GiveTrick: Game._validate_give_trick,
+    GiveLead: Game._validate_give_lead,
+}
 
 
 def _distinct_cards(mask: int) -> list[int]:

@@ -292,8 +292,8 @@ class HandState:
     # --- events ------------------------------------------------------------------------
 
     def _emit(self, event_type: type[Event], **fields: Any) -> None:
-        fields.setdefault("visible_to", None)
-        self._events.append(make_event(event_type, hand=self.hand_index, **fields))
+        fields["hand"] = self.hand_index
+        self._events.append(make_event(event_type, fields))
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
