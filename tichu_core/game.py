@@ -519,7 +519,11 @@ class Game:
             events.append(
                 make_event(
                     MatchOver,
-                    {"hand": hand.hand_index, "totals": list(self.scores), "winners": list(winners)},
+                    {
+                        "hand": hand.hand_index,
+                        "totals": list(self.scores),
+                        "winners": list(winners),
+                    },
                 )
             )
             return events
@@ -714,7 +718,6 @@ class Game:
         if action.to not in options:
             raise IllegalAction(f"the lead goes to one of seats {options}, not {action.to}", "T6-4")
         return lambda: hand.do_give_lead(seat, action.to)
-
 
     # --- what players see --------------------------------------------------------------
 
