@@ -444,12 +444,13 @@ class Game:
                 raise InvalidAction(f"not an action: {action!r}")
             action = action_from_json(action)
             validate = _VALIDATORS[type(action)]
+        checked: Action = action  # type: ignore[assignment]  # one of the action classes now
         if self.is_over:
             raise IllegalAction("the match is over", "S-GAME-1")
-        seat = action.seat
+        seat = checked.seat
         if not 0 <= seat < self.seats:
             raise InvalidAction(f"seat must be 0..{self.seats - 1}, got {seat!r}")
-        change = validate(self, action)
+        change = validate(self, checked)
         before = self.hand.clone()
         scores_before = list(self.scores)
         hands_before = len(self.hand_results)
@@ -467,7 +468,7 @@ class Game:
             self.is_over = False
             self.winners = []
             raise
-        self._actions.append(action)
+        self._actions.append(checked)
         self._version += 1
         self._events.extend(events)
         return events
