@@ -125,21 +125,22 @@ def beats(
     """
     if top is None:
         return True
+    if top.kind == DOG:
+        return False  # S-DOG-1: nothing follows the Dog, not even a bomb
     if play.kind >= FIRST_BOMB_KIND:
         if top.kind < FIRST_BOMB_KIND:
             return True
         return (play.kind, play.length, play.rank) > (top.kind, top.length, top.rank)
-    if top.kind >= FIRST_BOMB_KIND or play.kind == DOG or top.kind == DOG:
+    if top.kind >= FIRST_BOMB_KIND or play.kind == DOG:
         return False
     if play.kind != top.kind or play.length != top.length:
         return False
-    if play.kind == SINGLE and top.rank == DRAGON_RANK:
-        # Only a real Dragon may go on a Dragon, and only where GS-4 allows it.
-        return (
-            rules.second_dragon_beats_first
-            and play.rank == DRAGON_RANK
-            and bool(play.cards & DRAGON_BITS)
-        )
+    if play.kind == SINGLE:
+        if top.cards & DRAGON_BITS:
+            # Only a real Dragon may go on a Dragon, and only where GS-4 allows it.
+            return rules.second_dragon_beats_first and bool(play.cards & DRAGON_BITS)
+        if play.cards & DRAGON_BITS:
+            return True  # S-COMB-6: the highest single (also above a Phoenix worth 15, E-2)
     return play.rank > top.rank
 
 
@@ -152,7 +153,7 @@ def phoenix_single(cards: int, top: Combination | None) -> Combination:
 
 def _rank_counts(cards: int) -> list[int]:
     """counts[r] for r in 0..14; counts[1] is the Mah Jong."""
-    counts = [0, 1 if cards & MAH_JONG_BITS else 0]
+    counts = [0, (cards & MAH_JONG_BITS).bit_count()]
     for rank in range(2, 15):
         counts.append(((cards >> rank_shift(rank)) & 0xFF).bit_count())
     return counts

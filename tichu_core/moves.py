@@ -132,11 +132,12 @@ def _singles(
     b: list[int],
     phoenix: int,
     dragons: int,
-    min_rank: float,
-    on_single: bool,
-    top_rank: float,
+    top: Combination | None,
     rules: MoveRules,
 ) -> list[Combination]:
+    """S-COMB-5/6, E-2, GS-4: singles above ``top`` (None: a lead)."""
+    min_rank = top.rank if top is not None else 0
+    top_is_dragon = top is not None and bool(top.cards & DRAGON_BITS)
     out = [
         _new(Combination, (SINGLE, 1, r, m, 0))
         for r in _RANKS
@@ -145,10 +146,10 @@ def _singles(
     ]
     if b[1] and min_rank < MAH_JONG_RANK:
         out.append(_new(Combination, (SINGLE, 1, MAH_JONG_RANK, b[1] & -b[1], 0)))
-    if dragons and (min_rank < DRAGON_RANK or rules.second_dragon_beats_first):
+    if dragons and (not top_is_dragon or rules.second_dragon_beats_first):
         out.append(_new(Combination, (SINGLE, 1, DRAGON_RANK, dragons & -dragons, 0)))
-    if phoenix and top_rank < DRAGON_RANK:
-        value = top_rank + 0.5 if on_single else PHOENIX_LED_RANK
+    if phoenix and not top_is_dragon:
+        value = min_rank + 0.5 if top is not None else PHOENIX_LED_RANK
         out.append(_new(Combination, (SINGLE, 1, value, phoenix, 0)))
     return out
 
@@ -540,7 +541,7 @@ def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combina
     phoenix = hand & PHOENIX_BITS
     phoenix &= -phoenix
     dragons = hand & DRAGON_BITS
-    out = _singles(b, phoenix, dragons, 0, False, 0, rules)
+    out = _singles(b, phoenix, dragons, None, rules)
     out += _sets(b, phoenix, 2, PAIR, 0)
     out += _sets(b, phoenix, 3, TRIPLE, 0)
     out += _full_houses(b, phoenix, 0)
@@ -564,7 +565,7 @@ def follow_plays(
     kind = top.kind
     rank = top.rank
     if kind == SINGLE:
-        out = _singles(b, phoenix, hand & DRAGON_BITS, rank, True, rank, rules)
+        out = _singles(b, phoenix, hand & DRAGON_BITS, top, rules)
     elif kind in (PAIR, TRIPLE):
         out = _sets(b, phoenix, top.length, kind, rank)
     elif kind == FULL_HOUSE:

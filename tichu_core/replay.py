@@ -55,7 +55,7 @@ from .bsw import (
     deal_for_round,
     parse_tch,
 )
-from .cards import PHOENIX, Card, parse_cards
+from .cards import PHOENIX, RANK_OF_NAME, Card, parse_cards
 from .errors import InvalidAction, LogFormatError, TichuError
 from .events import (
     CardsDealt,
@@ -437,13 +437,17 @@ def replay_record(text: str, index: int = 0) -> RecordReplay:
 # --------------------------------------------------------------------------- printing
 
 
-def _card_order(card: Card) -> tuple[float, int]:
-    # Dragon first, Phoenix above the Ace, Mah Jong and Dog last (as hands are shown).
-    return (14.5 if card & 3 == PHOENIX and card < 8 else card.rank, int(card))
+def _card_order(card: Card, phoenix: float) -> tuple[float, int]:
+    # As hands are shown: Dragon first, the Phoenix above the Ace (or at the rank it
+    # stands for in a combination), Mah Jong and Dog last.
+    return (phoenix if card < 8 and card & 3 == PHOENIX else card.rank, int(card))
 
 
-def _show(cards: Iterable[str]) -> str:
-    return " ".join(str(c) for c in sorted(parse_cards(list(cards)), key=_card_order, reverse=True))
+def _show(cards: Iterable[str], phoenix: str | None = None) -> str:
+    """Cards from the highest down; with `phoenix`, the Phoenix beside that rank."""
+    stands = RANK_OF_NAME[phoenix] - 0.5 if phoenix is not None else 14.5
+    ordered = sorted(parse_cards(list(cards)), key=lambda c: _card_order(c, stands), reverse=True)
+    return " ".join(str(card) for card in ordered)
 
 
 def _ordinal(place: int) -> str:
@@ -534,21 +538,21 @@ class _Printer:
         elif isinstance(event, LeadPassed):
             self._trick_line(f" -> lead to {event.to}")
         elif isinstance(event, TrickWon):
-            given = f", given to {event.to}" if event.to != event.seat else ""
-            self._trick_line(f" -> {event.seat} takes {event.points} points{given}")
+            taker = "takes it" if event.to == event.seat else f"gives it to {event.to}"
+            self._trick_line(f" -> {event.seat} {taker} ({event.points} points)")
         elif isinstance(event, HandScored):
             self._trick_line(" (unfinished)")
             self._scored(event)
         elif isinstance(event, MatchOver):
-            totals = " - ".join(str(total) for total in event.totals)
             winners = ", ".join(self.score_lines[w] for w in event.winners)
-            self.lines.append(f"  match over: {totals}, won by {winners}")
+            self.lines.append(f"  match over: {self._per_line(event.totals)}; won by {winners}")
 
     @staticmethod
     def _play_text(event: Played) -> str:
-        text = f"{event.seat}: {_show(event.cards)}"
-        if event.phoenix is not None and len(event.cards) > 1:
-            text += f" (Phoenix as {event.phoenix})"
+        phoenix = event.phoenix if len(event.cards) > 1 else None
+        text = f"{event.seat}: {_show(event.cards, phoenix)}"
+        if phoenix is not None:
+            text += f" (Phoenix as {phoenix})"
         if event.bomb:
             text += " BOMB"
         return text
@@ -568,14 +572,15 @@ class _Printer:
         self.lines.append(f"    {self.tricks:>3}. {' · '.join(self.trick)}{end}")
         self.trick = []
 
+    def _per_line(self, values: Sequence[int]) -> str:
+        return ", ".join(f"{line} {value}" for line, value in zip(self.score_lines, values))
+
     def _scored(self, event: HandScored) -> None:
-        scores = " - ".join(str(score) for score in event.scores)
-        lines = " - ".join(self.score_lines)
         out = ", ".join(str(seat) for seat in event.out_order)
         how = "double victory" if event.double_victory else (
-            "card points " + " - ".join(str(points) for points in event.card_points)
+            "card points " + ", ".join(str(points) for points in event.card_points)
         )
-        self.lines.append(f"    result: {scores} ({lines}); out: {out}; {how}")
+        self.lines.append(f"    result: {self._per_line(event.scores)} (out: {out}; {how})")
 
 
 def format_round(replay: RoundReplay) -> list[str]:
@@ -590,7 +595,7 @@ def format_round(replay: RoundReplay) -> list[str]:
     printer.close()
     lines = printer.lines
     if replay.logged is not None:
-        lines.append(f"    log:    {replay.logged[0]} - {replay.logged[1]}")
+        lines.append(f"    log:    Ergebnis: {replay.logged[0]} - {replay.logged[1]}")
     verdict = replay.describe_mismatch()
     lines.append("    exact" if verdict is None else f"    MISMATCH {verdict}")
     return lines
