@@ -319,14 +319,16 @@ class Game:
     def waiting_for(self) -> list[int]:
         """Seats whose decision the game needs to go on."""
         hand = self.hand
-        if self.is_over or hand.phase == OVER:
+        if self.is_over:
+            return []
+        if hand.pending is not None:
+            return [hand.pending.seat]
+        if hand.phase == OVER:
             return []
         if hand.phase == GRAND_TICHU:
             return [s for s in range(hand.seats) if hand.grand_tichu[s] is None]
         if hand.phase == EXCHANGE:
             return [s for s in range(hand.seats) if hand.pushes[s] is None and hand.push_targets[s]]
-        if hand.pending is not None:
-            return [hand.pending.seat]
         return [hand.turn] if hand.turn is not None else []
 
     @property
@@ -396,7 +398,7 @@ class Game:
         """Every distinct legal action of ``seat`` now (a lazy sequence)."""
         self._check_seat(seat)
         hand = self.hand
-        if self.is_over or hand.phase == OVER:
+        if self.is_over or (hand.phase == OVER and hand.pending is None):
             return LegalActions(seat, [])
         fixed: list[Action] = []
         if hand.may_still_call_tichu(seat):
@@ -477,6 +479,12 @@ class Game:
         hand = self.hand
         score = hand.score
         assert score is not None
+        if len(score.scores) != len(self.scores):
+            raise PluginError(
+                f"hook tichu_score_hand gave {len(score.scores)} scores for "
+                f"{len(self.scores)} score lines ({', '.join(self.score_lines)})",
+                hook="tichu_score_hand",
+            )
         for line, points in enumerate(score.scores):
             self.scores[line] += points
         calls = {

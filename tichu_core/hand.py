@@ -25,6 +25,7 @@ from .cards import (
     mask_points,
 )
 from .combinations import DOG, SINGLE, Combination, Kind, rank_label
+from .errors import PluginError
 from .events import (
     CardsDealt,
     CardsReceived,
@@ -441,8 +442,8 @@ class HandState:
         """S-DOG-1/2, T6-4: the lead passes at once; the Dog stays with its player."""
         self.piles[seat] |= self.trick_cards
         self._clear_trick()
-        recipients = list(
-            self.hooks.first("tichu_dog_recipients", variant=self.variant, state=self, seat=seat)
+        recipients = self.hooks.seats(
+            "tichu_dog_recipients", self.seats, variant=self.variant, state=self, seat=seat
         )
         if len(recipients) == 1:
             self._lead_to(seat, recipients[0])
@@ -541,6 +542,11 @@ class HandState:
         self.phase = OVER
         self.turn = None
         score = self.hooks.first("tichu_score_hand", variant=self.variant, state=self)
+        if not isinstance(score, HandScore):
+            raise PluginError(
+                f"hook tichu_score_hand answered {score!r}: expected a HandScore",
+                hook="tichu_score_hand",
+            )
         self.score = score
 
     # --- for observations and transcripts ------------------------------------------

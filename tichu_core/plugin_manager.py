@@ -9,8 +9,10 @@ runs no foreign code unless asked to.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import importlib.metadata
+import importlib.resources
 import importlib.util
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -68,10 +70,30 @@ def resolve_plugin(name: str, allow_imports: bool) -> object:
             return importlib.import_module(name)
         except Exception as error:
             raise PluginError(f"plugin module {name!r} failed to import: {error}", name) from error
+    known = ["standard", *_bundled_names(), *_entry_point_names()]
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(sorted(known))}"
     raise VariantError(
         f"plugins: unknown plugin {name!r}: not an entry point of group {ENTRY_POINT_GROUP!r} "
-        f"nor a bundled plugin"
+        f"nor a bundled plugin{hint}"
     )
+
+
+def _bundled_names() -> list[str]:
+    """Bundled plugin names, found without importing any of them."""
+    try:
+        package = importlib.resources.files(BUNDLED_PACKAGE)
+    except ModuleNotFoundError:
+        return []
+    return [
+        entry.name[:-3]
+        for entry in package.iterdir()
+        if entry.name.endswith(".py") and not entry.name.startswith("_")
+    ]
+
+
+def _entry_point_names() -> list[str]:
+    return [entry.name for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)]
 
 
 class Hooks:
@@ -103,10 +125,34 @@ class Hooks:
         for hook_name in dir(hookspecs):
             if hook_name.startswith("tichu_"):
                 caller = getattr(self.manager.hook, hook_name)
+                for impl in caller.get_hookimpls():
+                    if impl.hookwrapper or impl.wrapper:
+                        # Rule points are answers, not around-advice: a wrapper's
+                        # generator would be taken for the answer.
+                        raise PluginError(
+                            f"plugin {impl.plugin_name!r} wraps hook {hook_name}: hook "
+                            "wrappers are not supported; answer the hook or return None",
+                            plugin=impl.plugin_name,
+                            hook=hook_name,
+                        )
                 self._impls[hook_name] = [
                     (impl.plugin_name, impl.function, list(impl.argnames))
                     for impl in reversed(caller.get_hookimpls())
                 ]
+
+    def seats(self, hook: str, seats: int, **kwargs: Any) -> list[int]:
+        """The answer to a hook that names seats, checked: a non-empty list of seats."""
+        answer = self.first(hook, **kwargs)
+        checked = list(answer) if isinstance(answer, list | tuple) else None
+        if not checked or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in checked
+        ):
+            raise PluginError(
+                f"hook {hook} answered {answer!r}: expected a non-empty list of seats "
+                f"0..{seats - 1}",
+                hook=hook,
+            )
+        return checked
 
     def first(self, hook: str, **kwargs: Any) -> Any:
         """The first non-None answer to ``hook``; PluginError if an implementation raises."""

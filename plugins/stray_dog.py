@@ -1,0 +1,28 @@
+"""House rule "stray dog": the Dog gives the lead to the next player, not the partner.
+
+Standard Tichu (S-DOG-1) sends the lead across the table to the partner. At this
+table the Dog runs on to the next seat in play order that still holds cards, which
+is the opponent who plays after you unless that opponent is out. Leading the Dog
+becomes a way to get rid of it, no longer a gift to the partner.
+
+No variant option says "the next seat", so this is a plugin: it answers the Dog
+recipient rule point and leaves every other rule to the standard plugin. The
+variant variants/house_stray_dog.toml names it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tichu_core.hookspecs import hookimpl
+
+if TYPE_CHECKING:
+    from tichu_core.hand import HandState
+
+
+@hookimpl
+def tichu_dog_recipients(state: HandState, seat: int) -> list[int] | None:
+    """The lead goes to the first seat after ``seat`` that still holds cards."""
+    following = state.next_active(seat)
+    # Nobody holding cards would mean the hand is over: leave that to the standard rules.
+    return None if following is None else [following]

@@ -1,0 +1,8 @@
+"""A broken house rule for tests/test_plugins.py: it fails whenever a trick is collected."""
+
+from tichu_core.hookspecs import hookimpl
+
+
+@hookimpl
+def tichu_trick_winner(state):
+    raise RuntimeError(f"no winner for a trick of {len(state.trick)} plays")
