@@ -31,7 +31,6 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .actions import (
     Action,
@@ -307,7 +306,11 @@ class _RoundReplayer:
             events = self.game.apply(action)
         except TichuError as error:
             raise _Refused(
-                Mismatch(line, f"{what}: the engine refuses {action!r}: {error}", action)
+                Mismatch(
+                    line,
+                    f"{what}: the engine refuses {json.dumps(action_to_dict(action))}: {error}",
+                    action,
+                )
             ) from None
         self.steps.append(Step(line if logged else None, action, tuple(events)))
 
@@ -327,31 +330,29 @@ class _RoundReplayer:
         if isinstance(event, BswPlay):
             cards = " ".join(event.cards)
             phoenix = f" (Phoenix as {event.phoenix})" if event.phoenix else ""
-            what = f"line {event.line}: {self._who(event.seat)} plays {cards}{phoenix}"
+            what = f"{self._who(event.seat)} plays {cards}{phoenix}"
             self._apply(Play(event.seat, list(event.cards), event.phoenix), event.line, what)
             self.top_seat = event.seat
             if "MJ" in event.cards:
                 self.mah_jong_seat = event.seat
         elif isinstance(event, BswPass):
-            what = f"line {event.line}: {self._who(event.seat)} passes"
+            what = f"{self._who(event.seat)} passes"
             self._apply(Pass(event.seat), event.line, what)
         elif isinstance(event, BswWish):
             seat = self.mah_jong_seat
             wished = f"wishes {event.rank}" if event.rank else "wishes nothing"
             if seat is None:
                 raise _Refused(Mismatch(event.line, f"a wish ({wished}) without a Mah Jong play"))
-            self._apply(
-                Wish(seat, event.rank), event.line, f"line {event.line}: {self._who(seat)} {wished}"
-            )
+            self._apply(Wish(seat, event.rank), event.line, f"{self._who(seat)} {wished}")
             self.mah_jong_seat = None
         elif isinstance(event, BswDragonGift):
             seat = self.top_seat
             if seat is None:
                 raise _Refused(Mismatch(event.line, "a Dragon gift before any play"))
-            what = f"line {event.line}: {self._who(seat)} gives the Dragon trick to seat {event.to}"
+            what = f"{self._who(seat)} gives the Dragon trick to seat {event.to}"
             self._apply(GiveTrick(seat, event.to), event.line, what)
         else:
-            what = f"line {event.line}: {self._who(event.seat)} calls Tichu"
+            what = f"{self._who(event.seat)} calls Tichu"
             self._apply(Tichu(event.seat), event.line, what)
 
     # ---- the end
@@ -364,19 +365,29 @@ class _RoundReplayer:
         out = ", ".join(str(seat) for seat in results[0].out_order)
         return f"we score {first} - {second}, out order {out}"
 
+    def _state_text(self) -> str:
+        """Where an unfinished hand stands: phase, pending decision, who it waits for."""
+        seen = self.game.observation(None)
+        held = ", ".join(f"{seat}: {size}" for seat, size in enumerate(seen.hand_sizes))
+        text = f"phase {seen.phase}, cards held {held}"
+        if seen.pending is not None:
+            kind = str(seen.pending["kind"]).replace("_", " ")
+            text += f", {self._who(int(seen.pending['seat']))} still owes a {kind} decision"
+        waiting = ", ".join(self._who(seat) for seat in self.game.waiting_for)
+        return f"{text}; waiting for {waiting or 'nobody'}"
+
     def _verdict(self) -> Mismatch | None:
         rnd = self.rnd
         last = rnd.history[-1].line if rnd.history else rnd.line
         if rnd.result is None:
-            state = self._result_text() if self.game.is_over else "our hand goes on"
+            state = self._result_text() if self.game.is_over else self._state_text()
             return Mismatch(last, f"the log stops inside the round (no 'Ergebnis:'; {state})")
         line = self.result_line if self.result_line is not None else last
         logged = f"Ergebnis: {rnd.result[0]} - {rnd.result[1]}"
         if not self.game.is_over:
-            waiting = ", ".join(self._who(seat) for seat in self.game.waiting_for)
             return Mismatch(
-                line, f"the log ends the round ({logged}) but our hand goes on: waiting for "
-                f"{waiting or 'nobody'}"
+                line,
+                f"the log ends the round ({logged}) but our hand is not over: {self._state_text()}",
             )
         results = self.game.hand_results[0]
         if tuple(results.scores) != rnd.result:
@@ -573,12 +584,16 @@ class _Printer:
         self.trick = []
 
     def _per_line(self, values: Sequence[int]) -> str:
-        return ", ".join(f"{line} {value}" for line, value in zip(self.score_lines, values))
+        return ", ".join(
+            f"{line} {value}" for line, value in zip(self.score_lines, values, strict=True)
+        )
 
     def _scored(self, event: HandScored) -> None:
         out = ", ".join(str(seat) for seat in event.out_order)
-        how = "double victory" if event.double_victory else (
-            "card points " + ", ".join(str(points) for points in event.card_points)
+        how = (
+            "double victory"
+            if event.double_victory
+            else ("card points " + ", ".join(str(points) for points in event.card_points))
         )
         self.lines.append(f"    result: {self._per_line(event.scores)} (out: {out}; {how})")
 

@@ -141,7 +141,9 @@ def tichu_dragon_recipients(variant: Variant, state: HandState, seat: int) -> li
     """S-DRAGON-1/2: an opponent of the winner's choice, also on the last trick by option."""
     if not variant.dragon.gift:
         return []
-    if state.phase == OVER and (not variant.dragon.gift_when_last or _double_victory(state)):
+    if state.phase == OVER and (
+        not variant.dragon.gift_when_last or _double_victory(state) is not None
+    ):
         return []
     return state.opponents(seat)
 
