@@ -44,7 +44,8 @@ class RandomBot:
 
 class GreedyBot:
     """Leads its lowest combination using the most cards, beats with the least it can,
-    never beats its partner, bombs only to stop an opponent going out."""
+    never beats its partner, bombs only to stop an opponent going out, and calls
+    (Grand) Tichu on a strong hand. It reads only its observation and legal actions."""
 
     name = "greedy"
 
@@ -53,7 +54,12 @@ class GreedyBot:
 
     def choose(self, game: Game, seat: int) -> Action:
         actions = game.legal_actions(seat)
-        hand = game.hand
+        view = game.observation(game.controller(seat))
+        cards = view.hands.get(seat, view.hand)
+        strong = _strength(cards) >= (5 if len(cards) <= 8 else 6)
+        for action in actions.fixed:
+            if _is_call(action) and strong:
+                return action
         fixed = [a for a in actions.fixed if not _is_call(a)]
         plays = actions.combinations
         if not plays:
@@ -63,22 +69,32 @@ class GreedyBot:
                 ]
             options = [a for a in fixed if not isinstance(a, Pass)] or fixed
             return options[self.rng.randrange(len(options))]
-        top_seat = hand.top_seat
+        top_seat = view.top_seat
+        partners = [
+            s for s, team in enumerate(view.teams) if team == view.teams[seat] and s != seat
+        ]
         can_pass = any(isinstance(a, Pass) for a in fixed)
-        if can_pass and top_seat is not None and top_seat in hand.partners(seat):
+        if can_pass and top_seat in partners:
             return Pass(seat)
         normal = [c for c in plays if not c.is_bomb]
-        if hand.top is None:
+        if not view.trick:
             # Shed many low cards at once; keep high cards for taking tricks later.
             best = min(normal or plays, key=lambda c: (c.rank > 10, -c.length, c.rank))
         elif normal:
             best = min(normal, key=lambda c: (c.rank, c.length))
         else:
-            danger = top_seat is not None and hand.hands[top_seat].bit_count() <= 2
+            danger = top_seat is not None and view.hand_sizes[top_seat] <= 2
             if can_pass and not danger:
                 return Pass(seat)
             best = min(plays, key=lambda c: (c.kind, c.length, c.rank))
         return _play_of(seat, best)
+
+
+def _strength(cards: list[str]) -> int:
+    """A rough count of trick-takers: Dragon and Phoenix 2, each Ace 1, a four of a kind 3."""
+    ranks = [code[:-1] for code in cards if code not in ("MJ", "DOG", "PH", "DR")]
+    fours = sum(1 for rank in set(ranks) if ranks.count(rank) == 4)
+    return 2 * ("DR" in cards) + 2 * ("PH" in cards) + ranks.count("A") + 3 * fours
 
 
 def _play_of(seat: int, combination: Combination) -> Play:

@@ -56,7 +56,7 @@ class Transcript:
         score_lines: list[str] | None = None,
         show_private: bool = True,
     ) -> None:
-        self.console = console or Console(highlight=False)
+        self.console = console or Console(highlight=False, soft_wrap=True)
         self.score_lines = score_lines or []
         self.show_private = show_private
         self._dealt: dict[int, list[str]] = {}
