@@ -5,7 +5,8 @@ it tries every sub-multiset of a hand's card codes (so the two copies of a card
 in a two-deck game collapse into one choice), classifies each one with a
 straightforward reading of S-COMB-*, S-BOMB-* and GS-4, keeps the readings that
 beat the top, and applies the wish (S-WISH-*). Only ``tichu_core.cards`` is used,
-for parsing codes.
+for parsing codes; the engine's types appear only in the bridges at the end,
+which tests use to compare the two.
 
 A play here is an :class:`OPlay`: the sorted tuple of its card codes, the kind
 name (``Kind`` member names in lower case), the number of cards, the rank it
@@ -20,7 +21,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tichu_core.cards import card_of_code
+from tichu_core.cards import card_of_code, codes_of, deck_mask, take_cards
+from tichu_core.combinations import Combination, Kind
+from tichu_core.moves import MoveRules
 
 SINGLE = "single"
 PAIR = "pair"
@@ -153,9 +156,7 @@ def classify(codes: Iterable[str], opts: Options = Options()) -> list[OReading]:
     mah_jong = codes.count("MJ")
     if mah_jong > 1:
         return []
-    normal: list[tuple[int, str | None]] = [
-        _rank_suit(c) for c in codes if c not in SPECIALS
-    ]
+    normal: list[tuple[int, str | None]] = [_rank_suit(c) for c in codes if c not in SPECIALS]
     if not phoenixes:
         return _plain(normal, bool(mah_jong), opts)
     # S-COMB-4: the Phoenix stands for any rank 2..A, never the 1. With other
@@ -197,8 +198,14 @@ def beats(play: OPlay, top: OPlay | None, opts: Options = Options()) -> bool:
         return False
     if play.kind != top.kind or play.length != top.length:
         return False
-    if play.kind == SINGLE and top.rank == 15:
-        return opts.second_dragon_beats_first and play.codes == ("DR",)
+    if play.kind == SINGLE:
+        # S-COMB-6: the Dragon is the highest single; on a Dragon only a real
+        # Dragon, with GS-4's option. (A Phoenix on a Phoenix on an Ace is worth
+        # 15 by E-2, but it is no Dragon: the Dragon still beats it.)
+        if top.codes == ("DR",):
+            return opts.second_dragon_beats_first and play.codes == ("DR",)
+        if play.codes == ("DR",):
+            return True
     return play.rank > top.rank
 
 
@@ -210,8 +217,8 @@ def _with_top(codes: tuple[str, ...], reading: OReading, top: OPlay | None) -> O
         return OPlay(codes, SINGLE, 1, 1.5, 0)
     if top.kind != SINGLE:
         return None
-    if top.rank == 15:
-        return None  # never on the Dragon
+    if top.codes == ("DR",):
+        return None  # never on the Dragon (S-COMB-5)
     return OPlay(codes, SINGLE, 1, top.rank + 0.5, 0)
 
 
@@ -269,7 +276,7 @@ def top_play(
     rank: float | None = None,
     opts: Options = Options(),
 ) -> OPlay:
-    """The top combination named by its codes (``phoenix``: the reading; ``rank``: Phoenix single)."""
+    """The top named by its codes (``phoenix``: which reading; ``rank``: a Phoenix single's)."""
     sub = sort_codes(split(codes))
     readings = classify(sub, opts)
     if phoenix is not None:
@@ -301,3 +308,22 @@ def parse_play_name(name: str) -> tuple[tuple[str, ...], int]:
         value = value.strip().upper()
         phoenix = 10 if value == "T" else RANK_OF_NAME[value]
     return sort_codes(split(name)), phoenix
+
+
+# --- bridges to the engine's types (for comparisons only; the oracle never uses them) ---
+
+
+def engine_rules(opts: Options) -> MoveRules:
+    return MoveRules(**{field: getattr(opts, field) for field in MoveRules._fields})
+
+
+def from_engine(play: Combination) -> OPlay:
+    """An engine play as an oracle play (codes, so two-deck copies compare equal)."""
+    codes = sort_codes(codes_of(play.cards))
+    return OPlay(codes, Kind(play.kind).name.lower(), play.length, float(play.rank), play.phoenix)
+
+
+def to_engine(play: OPlay) -> Combination:
+    """An oracle play as an engine combination (copies taken from two full decks)."""
+    mask = take_cards(list(play.codes), deck_mask(2))
+    return Combination(Kind[play.kind.upper()], play.length, play.rank, mask, play.phoenix)

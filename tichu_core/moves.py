@@ -526,6 +526,8 @@ def bomb_plays(
     b: list[int] | None = None,
 ) -> list[Combination]:
     """Every bomb in ``hand`` that beats ``top`` (all bombs when ``top`` is None)."""
+    if top is not None and top.kind == DOG:
+        return []  # S-BOMB-4, S-DOG-1: nothing follows the Dog
     if b is None:
         b = rank_bytes(hand)
     bombs = _four_bombs(hand, b, rules) + _straight_flushes(hand)
