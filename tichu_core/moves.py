@@ -98,6 +98,33 @@ _NONE: list[int] = []
 _EMPTY: list[list[int]] = [_NONE for _ in range(256)]
 _SUBS = [[_EMPTY, _EMPTY] + [_shifted(_BYTE_SUBS[k], r) for r in range(2, 15)] for k in range(5)]
 _FOUR_DISTINCT = [_EMPTY, _EMPTY] + [_shifted(_BYTE_FOUR_DISTINCT, r) for r in range(2, 15)]
+# _SETS[size][rank][byte]: the ready singles, pairs, triples of that rank byte, and
+# _PHOENIX_SETS[size][rank][byte] the same sizes made with the first-deck Phoenix.
+# Combinations are immutable, so every hand shares these tuples.
+_FIRST_PHOENIX = 1 << 2
+
+
+def _set_table(size: int, phoenix: int) -> list[list[list[Combination]]]:
+    kind = (SINGLE, PAIR, TRIPLE)[size - 1]
+    real = size - (1 if phoenix else 0)
+    table: list[list[list[Combination]]] = [[[] for _ in range(256)] for _ in range(2)]
+    for rank in range(2, 15):
+        table.append(
+            [
+                [
+                    Combination(kind, size, rank, m | phoenix, rank if phoenix else 0)
+                    for m in _SUBS[real][rank][byte]
+                ]
+                if real
+                else []
+                for byte in range(256)
+            ]
+        )
+    return table
+
+
+_SETS = [[], *(_set_table(size, 0) for size in (1, 2, 3))]
+_PHOENIX_SETS = [[], [], *(_set_table(size, _FIRST_PHOENIX) for size in (2, 3))]
 # Per byte: the canonical card of each suit held (0 when the suit is absent).
 _SUIT_CARD = [[(b & (1 << s)) or (b & (1 << (s + 4))) for s in range(4)] for b in range(256)]
 # Per byte: the suits held in either copy, as a nibble.
@@ -138,12 +165,11 @@ def _singles(
     """S-COMB-5/6, E-2, GS-4: singles above ``top`` (None: a lead)."""
     min_rank = top.rank if top is not None else 0
     top_is_dragon = top is not None and bool(top.cards & DRAGON_BITS)
-    out = [
-        _new(Combination, (SINGLE, 1, r, m, 0))
-        for r in _RANKS
-        if r > min_rank and b[r]
-        for m in _SUBS[1][r][b[r]]
-    ]
+    out: list[Combination] = []
+    table = _SETS[1]
+    for r in range(int(min_rank) + 1, 15) if min_rank >= 2 else _RANKS:
+        if b[r]:
+            out += table[r][b[r]]
     if b[1] and min_rank < MAH_JONG_RANK:
         out.append(_new(Combination, (SINGLE, 1, MAH_JONG_RANK, b[1] & -b[1], 0)))
     if dragons and (not top_is_dragon or rules.second_dragon_beats_first):
@@ -156,19 +182,23 @@ def _singles(
 
 def _sets(b: list[int], phoenix: int, size: int, kind: int, min_rank: float) -> list[Combination]:
     """Pairs (size 2) or triples (size 3) above ``min_rank``, with Phoenix readings."""
-    real = _SUBS[size]
-    fewer = _SUBS[size - 1]
-    out = [
-        _new(Combination, (kind, size, r, m, 0))
-        for r in _RANKS
-        if r > min_rank and b[r]
-        for m in real[r][b[r]]
-    ]
-    if phoenix:
+    out: list[Combination] = []
+    ranks = range(int(min_rank) + 1, 15) if min_rank >= 2 else _RANKS
+    table = _SETS[size]
+    for r in ranks:
+        if b[r]:
+            out += table[r][b[r]]
+    if phoenix == _FIRST_PHOENIX:
+        table = _PHOENIX_SETS[size]
+        for r in ranks:
+            if b[r]:
+                out += table[r][b[r]]
+    elif phoenix:  # the second deck's Phoenix alone (two decks)
+        fewer = _SUBS[size - 1]
         out += [
             _new(Combination, (kind, size, r, m | phoenix, r))
-            for r in _RANKS
-            if r > min_rank and b[r]
+            for r in ranks
+            if b[r]
             for m in fewer[r][b[r]]
         ]
     return out
