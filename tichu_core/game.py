@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from .actions import (
     Action,
@@ -67,7 +67,9 @@ class HandResult(BaseModel):
     players: list[int | None]
     card_points: list[int]
     double_victory: bool
-    calls: dict[int, str]
+    calls: dict[int, str] = Field(
+        description='seat -> "tichu", "grand_tichu" or "grand_tichu+tichu" (S-CALL-1)'
+    )
 
 
 class Observation(BaseModel):
@@ -90,7 +92,9 @@ class Observation(BaseModel):
     top_seat: int | None
     wish: str | None
     pending: dict[str, Any] | None
-    calls: dict[int, str]
+    calls: dict[int, str] = Field(
+        description='seat -> "tichu", "grand_tichu" or "grand_tichu+tichu" (S-CALL-1)'
+    )
     grand_tichu_decided: list[bool]
     pushed: dict[int, str]
     received: dict[int, str]
@@ -487,11 +491,7 @@ class Game:
             )
         for line, points in enumerate(score.scores):
             self.scores[line] += points
-        calls = {
-            s: "grand_tichu" if hand.grand_tichu[s] else "tichu"
-            for s in range(hand.seats)
-            if hand.grand_tichu[s] or hand.tichu[s]
-        }
+        calls = hand.calls()
         self.hand_results.append(
             HandResult(
                 index=hand.hand_index,
@@ -644,6 +644,12 @@ class Game:
         text = format_mask(mask)
         readings = self.rules.recognize(mask, top)
         if not readings:
+            counts = [((mask >> 8 * (r - 1)) & 0xFF).bit_count() for r in range(2, 15)]
+            held = [c for c in counts if c]
+            if max(counts) >= 5 or (len(held) >= 2 and all(c == 3 for c in held)):
+                raise IllegalAction(
+                    f"{text}: five of a rank and runs of triples are no combination", "S-COMB-2"
+                )
             raise IllegalAction(f"{text} is not a combination", "S-COMB-1")
         if phoenix is not None and all(r.phoenix != phoenix for r in readings):
             raise IllegalAction(
@@ -661,6 +667,8 @@ class Game:
         if readings[0].kind == DOG and top is not None:
             raise IllegalAction("the Dog may only be led", "S-DOG-1")
         if not fitting:
+            if top is not None and top.is_bomb and any(r.is_bomb for r in readings):
+                raise IllegalAction(f"{text} does not beat the bomb on the trick", "S-BOMB-2")
             raise IllegalAction(f"{text} does not beat the trick's top play", "S-COMB-3")
         if obliged and hand.wish is not None:
             raise IllegalAction(
@@ -673,7 +681,8 @@ class Game:
     def _require_play_phase(self, seat: int) -> None:
         hand = self.hand
         if hand.phase != PLAY:
-            raise IllegalAction(f"no card play in the {hand.phase} phase", "S-TRICK-1")
+            rule = {GRAND_TICHU: "S-DEAL-2", EXCHANGE: "S-EX-1"}.get(hand.phase, "S-END-1")
+            raise IllegalAction(f"no card play in the {hand.phase} phase", rule)
         if hand.pending is not None:
             pending = hand.pending
             rule = {WISH: "S-WISH-1", GIVE_TRICK: "S-DRAGON-1", GIVE_LEAD: "T6-4"}[pending.kind]
@@ -758,11 +767,7 @@ class Game:
             pending = {"kind": hand.pending.kind, "seat": hand.pending.seat}
             if hand.pending.seat in own:
                 pending["options"] = list(hand.pending.options)
-        calls = {
-            s: "grand_tichu" if hand.grand_tichu[s] else "tichu"
-            for s in range(hand.seats)
-            if hand.grand_tichu[s] or hand.tichu[s]
-        }
+        calls = hand.calls()
         return Observation(
             player=player,
             seats=own,

@@ -281,6 +281,23 @@ class HandState:
                 return False
         return True
 
+    def calls(self) -> dict[int, str]:
+        """The calls made: seat -> "tichu", "grand_tichu", or "grand_tichu+tichu" where
+        calls.tichu_and_grand_tichu lets one seat make both (S-CALL-1)."""
+        made = {}
+        for seat in range(self.seats):
+            names = [
+                name
+                for name, called in (
+                    ("grand_tichu", self.grand_tichu[seat]),
+                    ("tichu", self.tichu[seat]),
+                )
+                if called
+            ]
+            if names:
+                made[seat] = "+".join(names)
+        return made
+
     def bombing_allowed(self, seat: int) -> bool:
         """S-BOMB-3/4/5: out of turn, while a trick has a combination on the table."""
         if self.phase != PLAY or self.pending is not None or not self.hands[seat]:
