@@ -14,17 +14,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cards import (
-    DOG_BITS,
     DRAGON_BITS,
     DRAGON_RANK,
     MAH_JONG_BITS,
     RANK_NAMES,
     codes_of,
-    format_mask,
     mask_of,
     mask_points,
 )
-from .combinations import DOG, SINGLE, Combination, Kind, rank_label
+from .combinations import DOG, SINGLE, Combination, Kind
 from .errors import PluginError
 from .events import (
     CardsDealt,
@@ -216,18 +214,12 @@ class HandState:
         other._events = self._events[:]
         return other
 
-    def has_cards(self, seat: int) -> bool:
-        return self.hands[seat] != 0
-
     def active_mask(self) -> int:
         mask = 0
         for seat, hand in enumerate(self.hands):
             if hand:
                 mask |= 1 << seat
         return mask
-
-    def active_seats(self) -> list[int]:
-        return [s for s in range(self.seats) if self.hands[s]]
 
     def next_active(self, seat: int) -> int | None:
         """The next seat after ``seat`` (in play order) that still holds cards."""
@@ -579,12 +571,3 @@ class HandState:
             }
             for seat, play in self.trick
         ]
-
-
-def describe_play(play: Combination) -> str:
-    text = format_mask(play.cards)
-    if play.phoenix:
-        text += f" (Phoenix as {RANK_NAMES[play.phoenix]})"
-    if play.kind == SINGLE and play.cards & ~DOG_BITS and play.rank != int(play.rank):
-        text += f" ({rank_label(play.rank)})"
-    return text

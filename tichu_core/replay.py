@@ -74,6 +74,7 @@ from .events import (
     WishMade,
 )
 from .game import Game
+from .transcript import ordinal
 from .variant import Variant, load_variant
 
 __all__ = [
@@ -461,10 +462,6 @@ def _show(cards: Iterable[str], phoenix: str | None = None) -> str:
     return " ".join(str(card) for card in ordered)
 
 
-def _ordinal(place: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-
-
 @dataclass
 class _Printer:
     """Turns a game's events into readable lines: deal, calls, pushes, one line per
@@ -545,7 +542,7 @@ class _Printer:
         elif isinstance(event, WishFulfilled):
             self.trick[-1:] = [f"{self.trick[-1]} (wish {event.rank} fulfilled)"]
         elif isinstance(event, SeatOut):
-            self.trick[-1:] = [f"{self.trick[-1]} (out {_ordinal(event.place)})"]
+            self.trick[-1:] = [f"{self.trick[-1]} (out {ordinal(event.place)})"]
         elif isinstance(event, LeadPassed):
             self._trick_line(f" -> lead to {event.to}")
         elif isinstance(event, TrickWon):

@@ -123,7 +123,7 @@ class Transcript:
             taker = "" if event.to == event.seat else f" (to seat {event.to})"
             say(Text(f"  — trick to seat {event.seat}{taker}: {event.points} points", style="cyan"))
         elif isinstance(event, SeatOut):
-            say(Text(f"  seat {event.seat} is out ({_ordinal(event.place)})", style="bold"))
+            say(Text(f"  seat {event.seat} is out ({ordinal(event.place)})", style="bold"))
         elif isinstance(event, HandScored):
             names = self.score_lines or [f"line {i}" for i in range(len(event.scores))]
             won = ", ".join(f"{n}: {s:+d}" for n, s in zip(names, event.scores, strict=False))
@@ -136,5 +136,6 @@ class Transcript:
             self.console.rule(f"Match over — {winners} wins with {max(event.totals)}")
 
 
-def _ordinal(place: int) -> str:
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th… (places in the finishing order)."""
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
