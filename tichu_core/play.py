@@ -20,8 +20,6 @@ from .game import Game, Observation
 from .transcript import Transcript, card_text
 from .variant import Variant
 
-LISTED_AT_MOST = 40
-
 
 def _show(console: Console, view: Observation) -> None:
     console.rule(f"hand {view.hand_index + 1} — {view.phase}")
@@ -86,14 +84,13 @@ def play_in_terminal(
         else:
             _show(console, game.observation(me))
             actions = game.legal_actions(waiting)
-            listed = list(actions) if len(actions) <= LISTED_AT_MOST else list(actions.fixed)
+            view = game.observation(me)
+            # Pushes (thousands) are typed as cards; every other action is listed.
+            pushing = view.phase == "exchange"
+            listed = list(actions.fixed) if pushing else list(actions)
             for number, action in enumerate(listed, start=1):
                 console.print(f"  {number:2}. {_describe(action)}")
-            targets = (
-                game.hand.push_targets[waiting]
-                if len(actions) > LISTED_AT_MOST and game.hand.phase == "exchange"
-                else []
-            )
+            targets = game.hand.push_targets[waiting] if pushing else []
             prompt = (
                 f"push one card to each of seats {targets}: "
                 if targets
