@@ -35,3 +35,31 @@ def test_fast_events_equal_validated_events() -> None:
 def test_every_event_type_has_a_distinct_type_tag() -> None:
     tags = [event_type.model_fields["type"].default for event_type in EVENT_TYPES]
     assert len(tags) == len(set(tags))
+
+
+def test_push_choices_list_every_distinct_push_once_with_two_decks() -> None:
+    """S-EX-1 with two decks: a code held twice may go to two targets; no push twice."""
+    import random
+    from itertools import permutations
+
+    from tichu_core.cards import cards_of, deck_mask, iter_cards, mask_of
+    from tichu_core.game import PushChoices
+
+    rng = random.Random(3)
+    deck = list(iter_cards(deck_mask(2, ["DOG", "DOG", "MJ"])))
+    for size in (5, 8, 14, 16):
+        hand = mask_of(rng.sample(deck, size))
+        choices = PushChoices(hand, [1, 2, 3])
+        listed = [tuple(sorted(choices.cards(i).items())) for i in range(len(choices))]
+        codes = [str(card) for card in cards_of(hand)]
+        every = {tuple(zip([1, 2, 3], p, strict=True)) for p in permutations(codes, 3)}
+        assert len(listed) == len(set(listed)) == len(every)
+        assert set(listed) == every
+        assert all(dict(push) in choices for push in every)
+
+
+def test_a_seed_deals_the_same_cards_everywhere() -> None:
+    """SPEC: same seed, same game on any machine. The shuffle is the engine's own, so
+    this pinned deal (recorded once) may only change with a deliberate format change."""
+    game = tc.Game("standard", seed=7)
+    assert game.observation(0).hand == ["Kj", "10j", "8t", "8s", "7j", "6p", "3t", "DOG"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -95,7 +95,7 @@ def _rank_name(value: object) -> str:
 
 
 def canonical_cards(cards: object) -> str:
-    """Card codes as one canonical string (codes upper/lower as SPEC.md, given order kept)."""
+    """Card codes as one canonical string: codes spelt as SPEC.md, highest card first."""
     if isinstance(cards, str):
         tokens = cards.replace(",", " ").split()
     elif isinstance(cards, list | tuple):
@@ -284,7 +284,8 @@ ActionModel = (
     | GiveTrickModel
     | GiveLeadModel
 )
-_ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(ActionModel, config=None)
+# Tagged by `type`, so a bad action gets the errors of its own model only.
+_ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(Annotated[ActionModel, Field(discriminator="type")])
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:

@@ -9,13 +9,15 @@ replays the actions, which the engine does deterministically.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .actions import (
     Action,
@@ -110,39 +112,106 @@ def _as_variant(variant: Variant | str) -> Variant:
     return load_variant(variant) if isinstance(variant, str) else variant
 
 
+@functools.lru_cache(maxsize=4096)
+def _arrangements(counts: tuple[int, ...], picks: int) -> int:
+    """Distinct ordered picks of ``picks`` items from a multiset with these multiplicities."""
+    if picks == 0:
+        return 1
+    total = 0
+    for index, count in enumerate(counts):
+        if count:
+            rest = tuple(sorted((*counts[:index], count - 1, *counts[index + 1 :]), reverse=True))
+            total += _arrangements(rest, picks - 1)
+    return total
+
+
+class PushChoices:
+    """Every distinct push of a hand to its targets, counted and unranked without a list.
+
+    With one deck every code is held once and a push is a partial permutation.
+    With two decks a code held twice may go to two targets; the distinct
+    arrangements of that multiset are counted and unranked code by code.
+    """
+
+    __slots__ = ("_codes", "_counts", "_size", "_targets")
+
+    def __init__(self, hand: int, targets: list[int]) -> None:
+        held = Counter(str(card) for card in cards_of(hand))
+        self._codes = list(held)
+        self._counts = [held[code] for code in self._codes]
+        self._targets = targets
+        self._size = self._count(self._counts, len(targets))
+
+    @staticmethod
+    def _count(counts: list[int], picks: int) -> int:
+        if all(count == 1 for count in counts):
+            size = 1
+            for step in range(picks):
+                size *= len(counts) - step
+            return max(size, 0)
+        return _arrangements(tuple(sorted(counts, reverse=True)), picks)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def cards(self, index: int) -> dict[int, str]:
+        """The push at ``index`` (0 <= index < len): target seat -> card code."""
+        codes, counts = list(self._codes), list(self._counts)
+        given: dict[int, str] = {}
+        for position, target in enumerate(self._targets):
+            left = len(self._targets) - position - 1
+            if all(count <= 1 for count in counts):
+                # Partial permutation of distinct codes: a mixed-radix digit per target.
+                available = [i for i, count in enumerate(counts) if count]
+                index, pick = divmod(index, len(available))
+                chosen = available[pick]
+            else:
+                for chosen, count in enumerate(counts):
+                    if not count:
+                        continue
+                    counts[chosen] -= 1
+                    block = self._count([c for c in counts if c], left)
+                    counts[chosen] += 1
+                    if index < block:
+                        break
+                    index -= block
+            counts[chosen] -= 1
+            given[target] = codes[chosen]
+        return given
+
+    def __contains__(self, given: object) -> bool:
+        if not isinstance(given, dict) or sorted(given) != sorted(self._targets):
+            return False
+        wanted = Counter(given.values())
+        held = dict(zip(self._codes, self._counts, strict=True))
+        return all(held.get(code, 0) >= n for code, n in wanted.items())
+
+
 class LegalActions(Sequence[Action]):
     """A seat's legal actions: a sequence that builds each action only when asked.
 
     The 2,184 pushes of a 14-card hand, or hundreds of plays, are counted and
-    indexed without being built.
+    indexed without being built. Order: :attr:`fixed` (calls, passes,
+    decisions), then the plays, then the pushes.
     """
 
-    __slots__ = ("_cards", "_fixed", "_plays", "_seat", "_targets")
+    __slots__ = ("_fixed", "_plays", "_pushes", "_seat")
 
     def __init__(
         self,
         seat: int,
         fixed: list[Action],
         plays: list[Combination] | None = None,
-        push_cards: list[int] | None = None,
-        push_targets: list[int] | None = None,
+        pushes: PushChoices | None = None,
     ) -> None:
         self._seat = seat
         self._fixed = fixed
         self._plays = plays or []
-        self._cards = push_cards or []
-        self._targets = push_targets or []
-
-    def _push_count(self) -> int:
-        if not self._targets:
-            return 0
-        count = 1
-        for step in range(len(self._targets)):
-            count *= len(self._cards) - step
-        return max(count, 0)
+        self._pushes = pushes
 
     def __len__(self) -> int:
-        return len(self._fixed) + len(self._plays) + self._push_count()
+        pushes = len(self._pushes) if self._pushes is not None else 0
+        return len(self._fixed) + len(self._plays) + pushes
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -163,14 +232,8 @@ class LegalActions(Sequence[Action]):
         index -= len(self._fixed)
         if index < len(self._plays):
             return play_action(self._seat, self._plays[index])
-        index -= len(self._plays)
-        # Unrank a partial permutation: which card goes to each target.
-        remaining = list(self._cards)
-        given: dict[int, str] = {}
-        for target in self._targets:
-            index, pick = divmod(index, len(remaining))
-            given[target] = str(CARDS[remaining.pop(pick)])
-        return Push(self._seat, given)
+        assert self._pushes is not None
+        return Push(self._seat, self._pushes.cards(index - len(self._plays)))
 
     def __iter__(self) -> Iterator[Action]:
         for index in range(len(self)):
@@ -184,14 +247,8 @@ class LegalActions(Sequence[Action]):
                     play_action(self._seat, c)._replace(phoenix=None) == action for c in self._plays
                 )
             )
-        if isinstance(action, Push) and action.seat == self._seat and self._targets:
-            codes = {str(CARDS[c]) for c in self._cards}
-            given = action.cards
-            return (
-                sorted(given) == sorted(self._targets)
-                and len(set(given.values())) == len(given)
-                and all(code in codes for code in given.values())
-            )
+        if isinstance(action, Push) and action.seat == self._seat and self._pushes is not None:
+            return dict(action.cards) in self._pushes
         return action in self._fixed
 
     def __repr__(self) -> str:
@@ -206,6 +263,22 @@ class LegalActions(Sequence[Action]):
     def fixed(self) -> list[Action]:
         """The actions listed first: calls, passes and decisions (no plays, no pushes)."""
         return list(self._fixed)
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Fisher-Yates with rejection sampling on ``getrandbits``, in place.
+
+    Written out rather than ``rng.shuffle`` so that a seed deals the same cards on
+    every machine and Python version: only the Mersenne Twister's raw bits, which
+    Python keeps stable, decide the order.
+    """
+    for top in range(len(cards) - 1, 0, -1):
+        bound = top + 1
+        bits = bound.bit_length()
+        pick = rng.getrandbits(bits)
+        while pick >= bound:
+            pick = rng.getrandbits(bits)
+        cards[top], cards[pick] = cards[pick], cards[top]
 
 
 def play_action(seat: int, combination: Combination) -> Play:
@@ -291,7 +364,7 @@ class Game:
             dealt = self._stacked[index]
         else:
             cards = [int(c) for c in cards_of(self._deck)]
-            self._rng.shuffle(cards)
+            shuffle(cards, self._rng)
             dealt = self.hooks.first(
                 "tichu_deal",
                 variant=self.variant,
@@ -416,9 +489,8 @@ class Game:
             return LegalActions(seat, fixed)
         if phase == EXCHANGE:
             if hand.pushes[seat] is None and hand.push_targets[seat]:
-                return LegalActions(
-                    seat, fixed, None, _distinct_cards(hand.hands[seat]), hand.push_targets[seat]
-                )
+                pushes = PushChoices(hand.hands[seat], hand.push_targets[seat])
+                return LegalActions(seat, fixed, None, pushes)
             return LegalActions(seat, fixed)
         pending = hand.pending
         if pending is not None:
@@ -766,7 +838,10 @@ class Game:
         if hand.pending is not None:
             pending = {"kind": hand.pending.kind, "seat": hand.pending.seat}
             if hand.pending.seat in own:
-                pending["options"] = list(hand.pending.options)
+                options = hand.pending.options
+                pending["options"] = (
+                    [RANK_NAMES[r] for r in options] if hand.pending.kind == WISH else list(options)
+                )
         calls = hand.calls()
         return Observation(
             player=player,
@@ -849,11 +924,25 @@ class Game:
             raise InvalidAction(f"a saved game is JSON: {error}") from error
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise InvalidAction(f"not a saved {SAVE_FORMAT!r} game")
+        if data.get("version") != SAVE_VERSION:
+            raise InvalidAction(
+                f"saved game version {data.get('version')!r}; this engine reads {SAVE_VERSION}"
+            )
+        seed, actions, deals = data.get("seed"), data.get("actions", []), data.get("deals")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidAction(f"a saved game's seed is an int, got {seed!r}")
+        if not isinstance(actions, list) or not isinstance(deals, list | None):
+            raise InvalidAction("a saved game's actions and deals are lists")
+        if not isinstance(data.get("variant"), dict):
+            raise InvalidAction("a saved game holds its variant as an object")
         variant_data = dict(data["variant"])
         variant_data["allow_imports"] = allow_imports
-        variant = Variant.model_validate(variant_data)
-        game = cls(variant, seed=data["seed"], deals=data.get("deals") or None)
-        for number, raw in enumerate(data.get("actions", [])):
+        try:
+            variant = Variant.model_validate(variant_data)
+        except ValidationError as error:
+            raise InvalidAction(f"the saved game's variant is invalid: {error}") from error
+        game = cls(variant, seed=seed, deals=deals or None)
+        for number, raw in enumerate(actions):
             try:
                 game.apply(raw)
             except (InvalidAction, IllegalAction, PluginError) as error:
@@ -874,15 +963,3 @@ _VALIDATORS: dict[type, Any] = {
     GiveTrick: Game._validate_give_trick,
     GiveLead: Game._validate_give_lead,
 }
-
-
-def _distinct_cards(mask: int) -> list[int]:
-    """One card per code (two-deck copies would only repeat the same push)."""
-    cards: list[int] = []
-    seen: set[str] = set()
-    for card in cards_of(mask):
-        code = str(card)
-        if code not in seen:
-            seen.add(code)
-            cards.append(int(card))
-    return cards

@@ -550,6 +550,7 @@ class HandState:
     def _score(self) -> None:
         self.phase = OVER
         self.turn = None
+        self.wish = None  # S-WISH-5: the wish ends with the hand
         score = self.hooks.first("tichu_score_hand", variant=self.variant, state=self)
         if not isinstance(score, HandScore):
             raise PluginError(
