@@ -16,7 +16,7 @@ and return its events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import tichu_core as tc
@@ -219,3 +219,16 @@ def refused(
         assert state(game) == before
         return error
     raise AssertionError(f"{action} was accepted; expected IllegalAction {rule}")
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string inside a dumped model (keys included)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from strings(key)
+            yield from strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from strings(item)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from scenario import (
     push_all,
     snapshot,
     start_play,
+    strings,
     wish,
 )
 
@@ -60,19 +61,6 @@ def fast_hand_actions() -> list[tc.Action]:
         tc.Pass(3),
         tc.Play(2, STEPS_HIGH),
     ]
-
-
-def strings(value: Any) -> Iterator[str]:
-    """Every string inside a dumped model (keys included)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from strings(key)
-            yield from strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from strings(item)
 
 
 def whole_view(game: tc.Game) -> tuple[Any, ...]:

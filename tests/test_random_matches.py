@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from scenario import strings
 
 import tichu_core as tc
 from tichu_core.cards import CARDS, cards_of, codes_of
@@ -73,18 +74,6 @@ def _cases() -> Iterator[Any]:
 
 
 # --- invariants ----------------------------------------------------------------------
-
-
-def strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from strings(key)
-            yield from strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from strings(item)
 
 
 def bits(cards: Any) -> int:
