@@ -241,12 +241,12 @@ class LegalActions(Sequence[Action]):
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Play) and action.seat == self._seat:
-            return any(play_action(self._seat, c) == action for c in self._plays) or (
-                action.phoenix is None
-                and any(
-                    play_action(self._seat, c)._replace(phoenix=None) == action for c in self._plays
-                )
-            )
+            # A Play without `phoenix` is listed when some reading of its cards is.
+            for combination in self._plays:
+                listed = play_action(self._seat, combination)
+                if listed.cards == action.cards and action.phoenix in (None, listed.phoenix):
+                    return True
+            return False
         if isinstance(action, Push) and action.seat == self._seat and self._pushes is not None:
             return dict(action.cards) in self._pushes
         return action in self._fixed

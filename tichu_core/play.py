@@ -82,9 +82,9 @@ def play_in_terminal(
         if game.controller(waiting) != me:
             game.apply(bots[game.controller(waiting)].choose(game, waiting))
         else:
-            _show(console, game.observation(me))
-            actions = game.legal_actions(waiting)
             view = game.observation(me)
+            _show(console, view)
+            actions = game.legal_actions(waiting)
             # Pushes (thousands) are typed as cards; every other action is listed.
             pushing = view.phase == "exchange"
             listed = list(actions.fixed) if pushing else list(actions)
