@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tichu_core.hookspecs import hookimpl
+from tichu_core.rules.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from tichu_core.hand import HandState
+    from tichu_core.game.hand import HandState
 
 
 @hookimpl

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tichu_core.cards import card_of_code, codes_of, deck_mask, take_cards
-from tichu_core.combinations import Combination, Kind
-from tichu_core.moves import MoveRules
+from tichu_core.cardplay.cards import card_of_code, codes_of, deck_mask, take_cards
+from tichu_core.cardplay.combinations import Combination, Kind
+from tichu_core.cardplay.moves import MoveRules
 
 SINGLE = "single"
 PAIR = "pair"

@@ -18,9 +18,9 @@ import pytest
 from pydantic import BaseModel
 
 import tichu_core as tc
-from tichu_core.actions import ACTION_TYPES, ActionModel
-from tichu_core.bots import GreedyBot, play_match
-from tichu_core.events import EVENT_TYPES
+from tichu_core.frontends.bots import GreedyBot, play_match
+from tichu_core.game.actions import ACTION_TYPES, ActionModel
+from tichu_core.game.events import EVENT_TYPES
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "api.md"
 TEXT = DOC.read_text()

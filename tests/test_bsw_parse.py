@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tichu_core.bsw import (
+from tichu_core.errors import LogFormatError
+from tichu_core.formats.bsw import (
     BswDragonGift,
     BswPass,
     BswPlay,
@@ -19,7 +20,6 @@ from tichu_core.bsw import (
     phoenix_rank,
     read_tch,
 )
-from tichu_core.errors import LogFormatError
 
 REAL_DIR = Path(__file__).resolve().parents[2] / "shared" / "bsw"
 DATA_DIR = Path(__file__).resolve().parent / "data" / "bsw"

@@ -21,9 +21,8 @@ from tichu_core import (
     Wish,
     load_variant,
 )
-from tichu_core.bsw import deal_for_round
-from tichu_core.events import TrickWon
-from tichu_core.replay import (
+from tichu_core.formats.bsw import deal_for_round
+from tichu_core.formats.bsw_replay import (
     RoundReplay,
     cli_replay,
     format_round,
@@ -32,6 +31,7 @@ from tichu_core.replay import (
     replay_record,
     replay_text,
 )
+from tichu_core.game.events import TrickWon
 
 REAL_DIR = Path(__file__).resolve().parents[2] / "shared" / "bsw"
 DATA_DIR = Path(__file__).resolve().parent / "data" / "bsw"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tichu_core import cards
-from tichu_core.cards import (
+from tichu_core.cardplay import cards
+from tichu_core.cardplay.cards import (
     CARDS,
     SECOND_COPY,
     Card,

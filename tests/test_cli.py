@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tichu_core.cli import main
+from tichu_core.frontends.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

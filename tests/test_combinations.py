@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tichu_core.cards import deck_mask, take_cards
-from tichu_core.combinations import (
+from tichu_core.cardplay.cards import deck_mask, take_cards
+from tichu_core.cardplay.combinations import (
     DEFAULT_RULES,
     DOG,
     FOUR_BOMB,

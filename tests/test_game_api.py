@@ -524,7 +524,7 @@ def test_a_spectator_sees_only_public_events() -> None:
 
 def test_events_round_trip_through_json() -> None:
     game, _, _ = _exchanged()
-    from tichu_core.events import EVENT_ADAPTER
+    from tichu_core.game.events import EVENT_ADAPTER
 
     for event in game.events_for(2):
         assert EVENT_ADAPTER.validate_json(event.model_dump_json()) == event

@@ -5,8 +5,8 @@ from __future__ import annotations
 import inspect
 
 import tichu_core as tc
-from tichu_core.events import EVENT_TYPES, Played, make_event
-from tichu_core.hand import HandState
+from tichu_core.game.events import EVENT_TYPES, Played, make_event
+from tichu_core.game.hand import HandState
 
 
 def test_hand_snapshot_copies_every_field() -> None:
@@ -42,8 +42,8 @@ def test_push_choices_list_every_distinct_push_once_with_two_decks() -> None:
     import random
     from itertools import permutations
 
-    from tichu_core.cards import cards_of, deck_mask, iter_cards, mask_of
-    from tichu_core.game import PushChoices
+    from tichu_core.cardplay.cards import cards_of, deck_mask, iter_cards, mask_of
+    from tichu_core.game.match import PushChoices
 
     rng = random.Random(3)
     deck = list(iter_cards(deck_mask(2, ["DOG", "DOG", "MJ"])))

@@ -14,7 +14,7 @@ from typing import Any
 import oracle
 import pytest
 
-from tichu_core.cards import (
+from tichu_core.cardplay.cards import (
     PHOENIX_BITS,
     SECOND_COPY,
     cards_of,
@@ -22,7 +22,7 @@ from tichu_core.cards import (
     deck_mask,
     take_cards,
 )
-from tichu_core.combinations import (
+from tichu_core.cardplay.combinations import (
     FOUR_BOMB,
     SINGLE,
     STRAIGHT,
@@ -31,7 +31,7 @@ from tichu_core.combinations import (
     beats,
     recognize,
 )
-from tichu_core.moves import (
+from tichu_core.cardplay.moves import (
     DEFAULT_MOVE_RULES,
     MoveRules,
     apply_wish,

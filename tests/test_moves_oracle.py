@@ -19,9 +19,9 @@ import oracle
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
-from tichu_core.cards import Card, cards_of, codes_of, deck_mask, mask_of
-from tichu_core.combinations import Combination
-from tichu_core.moves import apply_wish, bomb_plays, lead_plays, legal_plays, plays
+from tichu_core.cardplay.cards import Card, cards_of, codes_of, deck_mask, mask_of
+from tichu_core.cardplay.combinations import Combination
+from tichu_core.cardplay.moves import apply_wish, bomb_plays, lead_plays, legal_plays, plays
 
 ONE_DECK = cards_of(deck_mask(1))
 TWO_DECKS = cards_of(deck_mask(2, ["DOG", "DOG", "MJ"]))

@@ -8,7 +8,7 @@ import re
 from rich.console import Console
 
 import tichu_core as tc
-from tichu_core.play import play_in_terminal
+from tichu_core.frontends.terminal import play_in_terminal
 
 
 def test_a_person_plays_a_whole_short_match_by_numbers() -> None:

@@ -26,13 +26,14 @@ from typing import Any, Protocol
 import pytest
 
 import tichu_core as tc
-from tichu_core import hookspecs, standard_rules
-from tichu_core.cards import deck_mask
-from tichu_core.events import LeadPassed
-from tichu_core.hand import HandScore, Seating
-from tichu_core.hookspecs import hookimpl
-from tichu_core.playrules import PlayRules
-from tichu_core.plugin_manager import Hooks, resolve_plugin
+from tichu_core.cardplay.cards import deck_mask
+from tichu_core.game.events import LeadPassed
+from tichu_core.game.hand import HandScore, Seating
+from tichu_core.rules import hookspecs
+from tichu_core.rules import standard as standard_rules
+from tichu_core.rules.hookspecs import hookimpl
+from tichu_core.rules.playrules import PlayRules
+from tichu_core.rules.rulebook import Hooks, resolve_plugin
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent

@@ -26,8 +26,8 @@ import pytest
 from scenario import strings
 
 import tichu_core as tc
-from tichu_core.cards import CARDS, cards_of, codes_of
-from tichu_core.hand import EXCHANGE, GRAND_TICHU, OVER, PLAY
+from tichu_core.cardplay.cards import CARDS, cards_of, codes_of
+from tichu_core.game.hand import EXCHANGE, GRAND_TICHU, OVER, PLAY
 
 MAX_HANDS = 5  # a match is cut after this many hands (variants with a fixed hand count)
 MAX_ACTIONS = 20_000  # a guard against a match that never ends

@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from tichu_core.errors import VariantError
-from tichu_core.variant import (
+from tichu_core.variants.models import (
     ExchangeOptions,
     Variant,
     VariantFile,
@@ -239,7 +239,7 @@ def test_variants_compare_by_rules_not_by_source() -> None:
 def test_registered_variant_is_listed_and_loadable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("tichu_core.variant._REGISTERED", {})
+    monkeypatch.setattr("tichu_core.variants.models._REGISTERED", {})
     path = write(tmp_path / "elsewhere.toml", 'extends = "standard"\n[game]\ntarget = 2000\n')
     register_variant_path("club_rules", path)
     register_variant_path("club_rules", path)  # registering again is harmless

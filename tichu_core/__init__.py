@@ -3,7 +3,20 @@
 See SPEC.md for the public API; the names exported here are that API.
 """
 
-from .actions import (
+from tichu_core.cardplay.cards import Card, format_cards, parse_cards
+from tichu_core.cardplay.combinations import Combination, Kind, beats, recognize
+from tichu_core.cardplay.moves import MoveRules, legal_plays
+from tichu_core.errors import (
+    CardError,
+    DealError,
+    IllegalAction,
+    InvalidAction,
+    LogFormatError,
+    PluginError,
+    TichuError,
+    VariantError,
+)
+from tichu_core.game.actions import (
     Action,
     GiveLead,
     GiveTrick,
@@ -16,23 +29,10 @@ from .actions import (
     action_from_json,
     action_to_dict,
 )
-from .cards import Card, format_cards, parse_cards
-from .combinations import Combination, Kind, beats, recognize
-from .errors import (
-    CardError,
-    DealError,
-    IllegalAction,
-    InvalidAction,
-    LogFormatError,
-    PluginError,
-    TichuError,
-    VariantError,
-)
-from .events import Event
-from .game import Game, HandResult, LegalActions, Observation
-from .hookspecs import hookimpl, hookspec
-from .moves import MoveRules, legal_plays
-from .variant import Variant, list_variants, load_variant, register_variant_path
+from tichu_core.game.events import Event
+from tichu_core.game.match import Game, HandResult, LegalActions, Observation
+from tichu_core.rules.hookspecs import hookimpl, hookspec
+from tichu_core.variants.models import Variant, list_variants, load_variant, register_variant_path
 
 __all__ = [
     "Action",

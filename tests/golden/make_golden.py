@@ -31,7 +31,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 import oracle  # noqa: E402
 
-from tichu_core.cards import deck_mask, take_cards  # noqa: E402
+from tichu_core.cardplay.cards import deck_mask, take_cards  # noqa: E402
 
 OUT = HERE / "moves.json"
 TWO_DECKS_WITHOUT = ["DOG", "DOG", "MJ"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tichu_core.hookspecs import hookimpl
+from tichu_core.rules.hookspecs import hookimpl
 
 FAILING: set[str] = set()
 

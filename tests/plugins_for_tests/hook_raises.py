@@ -1,6 +1,6 @@
 """A broken house rule for tests/test_plugins.py: it fails whenever a trick is collected."""
 
-from tichu_core.hookspecs import hookimpl
+from tichu_core.rules.hookspecs import hookimpl
 
 
 @hookimpl

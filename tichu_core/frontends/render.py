@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.text import Text
 
-from .cards import parse_cards
-from .events import (
+from tichu_core.cardplay.cards import parse_cards
+from tichu_core.game.events import (
     CardsDealt,
     DragonGiven,
     Event,

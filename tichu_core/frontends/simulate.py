@@ -12,9 +12,9 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from .bots import make_bot, play_match
-from .game import Game
-from .variant import load_variant, parse_overrides
+from tichu_core.frontends.bots import make_bot, play_match
+from tichu_core.game.match import Game
+from tichu_core.variants.models import load_variant, parse_overrides
 
 
 @dataclass

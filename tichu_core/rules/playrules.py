@@ -8,8 +8,8 @@ beat each other subclasses it and returns its own from the hook.
 
 from __future__ import annotations
 
-from .combinations import Combination, CombinationRules, beats, recognize
-from .moves import MoveRules, apply_wish, bomb_plays, fulfils_wish, plays
+from tichu_core.cardplay.combinations import Combination, CombinationRules, beats, recognize
+from tichu_core.cardplay.moves import MoveRules, apply_wish, bomb_plays, fulfils_wish, plays
 
 
 class PlayRules:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import MAH_JONG_BITS, deck_mask, mask_points
-from .hand import OVER, HandScore, HandState, Seating
-from .hookspecs import hookimpl
-from .moves import MoveRules
-from .playrules import PlayRules
+from tichu_core.cardplay.cards import MAH_JONG_BITS, deck_mask, mask_points
+from tichu_core.cardplay.moves import MoveRules
+from tichu_core.game.hand import OVER, HandScore, HandState, Seating
+from tichu_core.rules.hookspecs import hookimpl
+from tichu_core.rules.playrules import PlayRules
 
 if TYPE_CHECKING:
-    from .variant import Variant
+    from tichu_core.variants.models import Variant
 
 
 @hookimpl(trylast=True)

@@ -14,8 +14,8 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from .cards import RANK_NAMES, RANK_OF_NAME, Card, card_of_code
-from .errors import CardError, InvalidAction
+from tichu_core.cardplay.cards import RANK_NAMES, RANK_OF_NAME, Card, card_of_code
+from tichu_core.errors import CardError, InvalidAction
 
 
 class _GrandTichu(NamedTuple):

@@ -32,18 +32,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .actions import (
-    Action,
-    GiveTrick,
-    GrandTichu,
-    Pass,
-    Play,
-    Push,
-    Tichu,
-    Wish,
-    action_to_dict,
-)
-from .bsw import (
+from tichu_core.cardplay.cards import PHOENIX, RANK_OF_NAME, Card, parse_cards
+from tichu_core.errors import InvalidAction, LogFormatError, TichuError
+from tichu_core.formats.bsw import (
     BswDragonGift,
     BswGame,
     BswPass,
@@ -54,9 +45,19 @@ from .bsw import (
     deal_for_round,
     parse_tch,
 )
-from .cards import PHOENIX, RANK_OF_NAME, Card, parse_cards
-from .errors import InvalidAction, LogFormatError, TichuError
-from .events import (
+from tichu_core.frontends.render import ordinal
+from tichu_core.game.actions import (
+    Action,
+    GiveTrick,
+    GrandTichu,
+    Pass,
+    Play,
+    Push,
+    Tichu,
+    Wish,
+    action_to_dict,
+)
+from tichu_core.game.events import (
     CardsDealt,
     Event,
     ExchangeDone,
@@ -73,9 +74,8 @@ from .events import (
     WishFulfilled,
     WishMade,
 )
-from .game import Game
-from .transcript import ordinal
-from .variant import Variant, load_variant
+from tichu_core.game.match import Game
+from tichu_core.variants.models import Variant, load_variant
 
 __all__ = [
     "BSW_VARIANT",

@@ -20,9 +20,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import PHOENIX, deck_mask, iter_cards, mask_of, parse_cards
-from .combinations import recognize
-from .moves import lead_plays, plays
+from tichu_core.cardplay.cards import PHOENIX, deck_mask, iter_cards, mask_of, parse_cards
+from tichu_core.cardplay.combinations import recognize
+from tichu_core.cardplay.moves import lead_plays, plays
 
 
 @dataclass
@@ -117,9 +117,9 @@ class GameFigure:
 
 def game_figures(hands: int = 300, seed: int = 7) -> GameFigure:
     """Random-bot hands of ``standard`` through the public API."""
-    from .actions import GrandTichu, Tichu
-    from .game import Game
-    from .variant import load_variant
+    from tichu_core.game.actions import GrandTichu, Tichu
+    from tichu_core.game.match import Game
+    from tichu_core.variants.models import load_variant
 
     variant = load_variant("standard", overrides={"game.target": 0, "game.hands": hands})
     rng = random.Random(seed)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .errors import CardError
+from tichu_core.errors import CardError
 
 SUITS = "jspt"
 SUIT_NAMES = ("jade", "sword", "pagoda", "star")

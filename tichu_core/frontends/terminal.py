@@ -13,12 +13,12 @@ from collections.abc import Callable
 
 from rich.console import Console
 
-from .actions import Action, Pass, Play, Push, Tichu
-from .bots import GreedyBot
-from .errors import TichuError
-from .game import Game, Observation
-from .transcript import Transcript, card_text
-from .variant import Variant
+from tichu_core.errors import TichuError
+from tichu_core.frontends.bots import GreedyBot
+from tichu_core.frontends.render import Transcript, card_text
+from tichu_core.game.actions import Action, Pass, Play, Push, Tichu
+from tichu_core.game.match import Game, Observation
+from tichu_core.variants.models import Variant
 
 
 def _show(console: Console, view: Observation) -> None:

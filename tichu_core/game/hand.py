@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import (
+from tichu_core.cardplay.cards import (
     DRAGON_BITS,
     DRAGON_RANK,
     MAH_JONG_BITS,
@@ -22,9 +22,9 @@ from .cards import (
     mask_of,
     mask_points,
 )
-from .combinations import DOG, SINGLE, Combination, Kind
-from .errors import PluginError
-from .events import (
+from tichu_core.cardplay.combinations import DOG, SINGLE, Combination, Kind
+from tichu_core.errors import PluginError
+from tichu_core.game.events import (
     CardsDealt,
     CardsReceived,
     DragonGiven,
@@ -44,9 +44,9 @@ from .events import (
 )
 
 if TYPE_CHECKING:
-    from .playrules import PlayRules
-    from .plugin_manager import Hooks
-    from .variant import Variant
+    from tichu_core.rules.playrules import PlayRules
+    from tichu_core.rules.rulebook import Hooks
+    from tichu_core.variants.models import Variant
 
 GRAND_TICHU = "grand_tichu"
 EXCHANGE = "exchange"

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from .hand import HandScore, HandState
-    from .playrules import PlayRules
-    from .variant import Variant
+    from tichu_core.game.hand import HandScore, HandState
+    from tichu_core.rules.playrules import PlayRules
+    from tichu_core.variants.models import Variant
 
 PROJECT = "tichu"
 hookspec = pluggy.HookspecMarker(PROJECT)

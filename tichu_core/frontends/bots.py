@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
-from .actions import Action, GrandTichu, Pass, Play, Tichu
-from .combinations import Combination
-from .game import Game, play_action
+from tichu_core.cardplay.combinations import Combination
+from tichu_core.game.actions import Action, GrandTichu, Pass, Play, Tichu
+from tichu_core.game.match import Game, play_action
 
 
 def _is_call(action: Action) -> bool:

@@ -20,8 +20,9 @@ from typing import Any
 
 import pluggy
 
-from . import hookspecs, standard_rules
-from .errors import PluginError, VariantError
+from tichu_core.errors import PluginError, VariantError
+from tichu_core.rules import hookspecs
+from tichu_core.rules import standard as standard_rules
 
 ENTRY_POINT_GROUP = hookspecs.PROJECT
 BUNDLED_PACKAGE = "tichu_core.plugins"

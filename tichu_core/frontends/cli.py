@@ -7,39 +7,39 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .errors import TichuError
+from tichu_core.errors import TichuError
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
-    from .variant import cli_variants
+    from tichu_core.variants.models import cli_variants
 
     return cli_variants()
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from .variant import cli_check
+    from tichu_core.variants.models import cli_check
 
     return cli_check(args.files, allow_imports=args.allow_imports)
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from .variant import cli_schema
+    from tichu_core.variants.models import cli_schema
 
     return cli_schema()
 
 
 def _load(args: argparse.Namespace) -> object:
-    from .variant import load_variant, parse_overrides
+    from tichu_core.variants.models import load_variant, parse_overrides
 
     overrides = parse_overrides(args.set or [])
     return load_variant(args.variant, overrides=overrides, allow_imports=args.allow_imports)
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from .bots import make_bot, play_match
-    from .game import Game
-    from .transcript import Transcript
-    from .variant import Variant
+    from tichu_core.frontends.bots import make_bot, play_match
+    from tichu_core.frontends.render import Transcript
+    from tichu_core.game.match import Game
+    from tichu_core.variants.models import Variant
 
     variant = _load(args)
     assert isinstance(variant, Variant)
@@ -56,7 +56,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from tichu_core.frontends.simulate import simulate
 
     return simulate(
         variant=args.variant,
@@ -70,20 +70,20 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .play import play_in_terminal
+    from tichu_core.frontends.terminal import play_in_terminal
 
     return play_in_terminal(_load(args), seat=args.seat, seed=args.seed)  # type: ignore[arg-type]
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import cli_replay
+    from tichu_core.formats.bsw_replay import cli_replay
 
     result: int = cli_replay(args.file, json_out=args.json, verbose=not args.quiet)
     return result
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import main as bench_main
+    from tichu_core.frontends.bench import main as bench_main
 
     return bench_main(samples=args.samples, hands=args.hands)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import product
 from typing import NamedTuple
 
-from .cards import (
+from tichu_core.cardplay.cards import (
     DOG_BITS,
     DRAGON_BITS,
     DRAGON_RANK,
@@ -23,7 +23,7 @@ from .cards import (
     PHOENIX_BITS,
     RANK_BITS,
 )
-from .combinations import (
+from tichu_core.cardplay.combinations import (
     DOG,
     FIRST_BOMB_KIND,
     FOUR_BOMB,

@@ -730,7 +730,7 @@ def _combination_problems(v: Variant) -> list[tuple[str, str, object]]:
 
 # --------------------------------------------------------------------------- locating files
 
-_BUNDLED_PACKAGE = "tichu_core.variants"
+_BUNDLED_PACKAGE = "tichu_core.variants.bundled"
 _REGISTERED: dict[str, Path] = {}
 _VARIANT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 
@@ -743,7 +743,7 @@ def _bundled_dir() -> Traversable:
             return bundled
     except ModuleNotFoundError:
         pass
-    return Path(__file__).resolve().parent.parent / "variants"
+    return Path(__file__).resolve().parents[2] / "variants"
 
 
 def _bundled_files() -> dict[str, Traversable]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-from .cards import (
+from tichu_core.cardplay.cards import (
     DOG_BITS,
     DRAGON_BITS,
     DRAGON_RANK,

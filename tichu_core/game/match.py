@@ -19,21 +19,7 @@ from typing import Any, overload
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .actions import (
-    Action,
-    GiveLead,
-    GiveTrick,
-    GrandTichu,
-    Pass,
-    Play,
-    Push,
-    Tichu,
-    Wish,
-    action_from_json,
-    action_to_dict,
-    make_play,
-)
-from .cards import (
+from tichu_core.cardplay.cards import (
     CARDS,
     RANK_BITS,
     RANK_NAMES,
@@ -47,13 +33,36 @@ from .cards import (
     play_codes,
     take_cards,
 )
-from .combinations import DOG, Combination
-from .errors import CardError, DealError, IllegalAction, InvalidAction, PluginError
-from .events import Event, HandScored, HandStarted, MatchOver, make_event
-from .hand import EXCHANGE, GIVE_LEAD, GIVE_TRICK, GRAND_TICHU, OVER, PLAY, WISH, HandState
-from .playrules import PlayRules
-from .plugin_manager import Hooks
-from .variant import Variant, load_variant
+from tichu_core.cardplay.combinations import DOG, Combination
+from tichu_core.errors import CardError, DealError, IllegalAction, InvalidAction, PluginError
+from tichu_core.game.actions import (
+    Action,
+    GiveLead,
+    GiveTrick,
+    GrandTichu,
+    Pass,
+    Play,
+    Push,
+    Tichu,
+    Wish,
+    action_from_json,
+    action_to_dict,
+    make_play,
+)
+from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver, make_event
+from tichu_core.game.hand import (
+    EXCHANGE,
+    GIVE_LEAD,
+    GIVE_TRICK,
+    GRAND_TICHU,
+    OVER,
+    PLAY,
+    WISH,
+    HandState,
+)
+from tichu_core.rules.playrules import PlayRules
+from tichu_core.rules.rulebook import Hooks
+from tichu_core.variants.models import Variant, load_variant
 
 SAVE_FORMAT = "tichu-game"
 SAVE_VERSION = 1

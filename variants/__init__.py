@@ -1,0 +1,1 @@
+"""The bundled variant files (package data: tichu_core.variants.bundled)."""
