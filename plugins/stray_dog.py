@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from tichu_core.rules.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from tichu_core.game.hand import HandState
+    from tichu_core import TableView
 
 
 @hookimpl
-def tichu_dog_recipients(state: HandState, seat: int) -> list[int] | None:
+def tichu_dog_recipients(table: TableView, seat: int) -> list[int] | None:
     """The lead goes to the first seat after ``seat`` that still holds cards."""
-    following = state.next_active(seat)
+    following = table.next_active(seat)
     # Nobody holding cards would mean the hand is over: leave that to the standard rules.
     return None if following is None else [following]

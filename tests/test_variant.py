@@ -12,14 +12,9 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from tichu_core.errors import VariantError
-from tichu_core.variants.models import (
-    ExchangeOptions,
-    Variant,
-    VariantFile,
+from tichu_core.frontends.cli import cli_check, cli_schema, cli_variants
+from tichu_core.variants.loading import (
     check_variant_file,
-    cli_check,
-    cli_schema,
-    cli_variants,
     dump_schema_json,
     list_variants,
     load_variant,
@@ -27,6 +22,7 @@ from tichu_core.variants.models import (
     register_variant_path,
     variant_schema,
 )
+from tichu_core.variants.models import ExchangeOptions, Variant, VariantFile
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -239,7 +235,7 @@ def test_variants_compare_by_rules_not_by_source() -> None:
 def test_registered_variant_is_listed_and_loadable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("tichu_core.variants.models._REGISTERED", {})
+    monkeypatch.setattr("tichu_core.variants.loading._REGISTERED", {})
     path = write(tmp_path / "elsewhere.toml", 'extends = "standard"\n[game]\ntarget = 2000\n')
     register_variant_path("club_rules", path)
     register_variant_path("club_rules", path)  # registering again is harmless

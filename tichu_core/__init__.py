@@ -30,9 +30,14 @@ from tichu_core.game.actions import (
     action_to_dict,
 )
 from tichu_core.game.events import Event
-from tichu_core.game.match import Game, HandResult, LegalActions, Observation
+from tichu_core.game.legality import LegalActions
+from tichu_core.game.match import Game
+from tichu_core.game.results import HandResult
+from tichu_core.game.views import Observation
+from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
 from tichu_core.rules.hookspecs import hookimpl, hookspec
-from tichu_core.variants.models import Variant, list_variants, load_variant, register_variant_path
+from tichu_core.rules.table import TableView
+from tichu_core.variants import Variant, list_variants, load_variant, register_variant_path
 
 __all__ = [
     "Action",
@@ -46,6 +51,7 @@ __all__ = [
     "GiveTrick",
     "GrandTichu",
     "HandResult",
+    "HandScore",
     "IllegalAction",
     "InvalidAction",
     "Kind",
@@ -53,10 +59,15 @@ __all__ = [
     "LogFormatError",
     "MoveRules",
     "Observation",
+    "Outcome",
     "Pass",
     "Play",
     "PluginError",
     "Push",
+    "Refusal",
+    "Seating",
+    "TableView",
+    "Termination",
     "Tichu",
     "TichuError",
     "Variant",

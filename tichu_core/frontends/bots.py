@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping
 
 from tichu_core.cardplay.combinations import Combination
 from tichu_core.game.actions import Action, GrandTichu, Pass, Play, Tichu
-from tichu_core.game.match import Game, play_action
+from tichu_core.game.legality import play_action
+from tichu_core.game.match import Game
 
 
 def _is_call(action: Action) -> bool:

@@ -6,30 +6,80 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from tichu_core.errors import TichuError
+from tichu_core.errors import TichuError, VariantError
+
+# --------------------------------------------------------------------------- variant files
+# The commands that only read variant files. They return the exit status and print
+# their report to stdout, so that tests can call them without the argument parser.
+
+
+def cli_variants() -> int:
+    """`tichu variants`: one line per variant: name, players, description."""
+    from tichu_core.variants.loading import list_variants, load_variant
+
+    names = list_variants()
+    width = max((len(name) for name in names), default=0)
+    status = 0
+    for name in names:
+        try:
+            variant = load_variant(name)
+        except VariantError as exc:
+            print(f"{name:<{width}}  invalid: {exc.problems[0]}")
+            status = 1
+            continue
+        print(f"{name:<{width}}  {variant.players:>2} players  {variant.description}")
+    return status
+
+
+def cli_check(paths: list[str], allow_imports: bool = False) -> int:
+    """`tichu check FILE…`: validate files (a directory means its `*.toml`); 1 if any fail."""
+    from tichu_core.variants.loading import check_variant_file
+
+    files: list[Path] = []
+    for given in map(Path, paths):
+        files.extend(sorted(given.glob("*.toml")) if given.is_dir() else [given])
+    if not files:
+        print("no variant files given", file=sys.stderr)
+        return 1
+    status = 0
+    for file in files:
+        try:
+            variant = check_variant_file(file, allow_imports=allow_imports)
+        except VariantError as exc:
+            print(exc)
+            status = 1
+            continue
+        print(f"OK {file} ({variant.name}, {variant.players} players)")
+    return status
+
+
+def cli_schema() -> int:
+    """`tichu schema`: print the JSON Schema of a variant file."""
+    from tichu_core.variants.loading import dump_schema_json
+
+    print(dump_schema_json(), end="")
+    return 0
+
+
+# --------------------------------------------------------------------------- commands
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
-    from tichu_core.variants.models import cli_variants
-
     return cli_variants()
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from tichu_core.variants.models import cli_check
-
     return cli_check(args.files, allow_imports=args.allow_imports)
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from tichu_core.variants.models import cli_schema
-
     return cli_schema()
 
 
 def _load(args: argparse.Namespace) -> object:
-    from tichu_core.variants.models import load_variant, parse_overrides
+    from tichu_core.variants.loading import load_variant, parse_overrides
 
     overrides = parse_overrides(args.set or [])
     return load_variant(args.variant, overrides=overrides, allow_imports=args.allow_imports)
@@ -76,7 +126,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from tichu_core.formats.bsw_replay import cli_replay
+    from tichu_core.frontends.replay_cli import cli_replay
 
     result: int = cli_replay(args.file, json_out=args.json, verbose=not args.quiet)
     return result

@@ -137,19 +137,23 @@ class Tichu(_Tichu):
 
 
 class Push(_Push):
-    """Give one card to each target seat (S-EX-1): ``cards`` maps target seat -> card code."""
+    """Give cards to target seats (S-EX-1, GS-6): ``cards`` maps target seat -> the card
+    codes given to it, one code where each target gets one card, several separated
+    by spaces where a variant gives more than one card to one seat."""
 
     __slots__ = ()
 
     def __new__(cls, seat: int, cards: Mapping[int, str], type: str = "push") -> Push:
         if not isinstance(cards, Mapping):
-            raise InvalidAction(f"Push.cards maps target seat -> card code, got {cards!r}")
+            raise InvalidAction(f"Push.cards maps target seat -> card codes, got {cards!r}")
         pairs = {}
-        try:
-            for target, code in cards.items():
-                pairs[_seat(target, "push target")] = str(card_of_code(code))
-        except CardError as error:
-            raise InvalidAction(f"bad push {dict(cards)!r}: {error}") from error
+        for target, codes in cards.items():
+            if not isinstance(codes, str):
+                raise InvalidAction(f"bad push {dict(cards)!r}: card codes are a string")
+            try:
+                pairs[_seat(target, "push target")] = canonical_cards(codes)
+            except InvalidAction as error:
+                raise InvalidAction(f"bad push {dict(cards)!r}: {error}") from error
         return _Push.__new__(cls, _seat(seat), PushCards(sorted(pairs.items())))
 
 

@@ -1,9 +1,11 @@
 """Events: what happened, as pydantic models (SPEC.md).
 
-Every event is public unless it names the seats that may see it
+Every event is public unless it names the seats whose cards it shows
 (``visible_to``): cards dealt, pushed and received are private to their seat.
-``Game.events_for(player)`` filters by that field, so redaction is a filter
-and never edits an event. The engine builds events with :func:`make_event`
+Who may see such an event is fixed when it happens, by the same visibility
+rule as observations (the ``tichu_visible_seats`` hook): the engine records
+that audience with the event, and ``Game.events_for(player)`` filters by it,
+so redaction is a filter and never edits an event. The engine builds events with :func:`make_event`
 (its values are already valid); JSON readers validate them.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, TypeAdapter
 
 
 class Event(BaseModel):
@@ -19,8 +21,16 @@ class Event(BaseModel):
     type: str
     hand: int = Field(description="index of the hand in the match")
     visible_to: list[int] | None = Field(
-        default=None, description="seats that may see this event; None: everyone"
+        default=None, description="seats whose hidden cards this event shows; None: public"
     )
+    # The players (None: spectators) who may see a private event, fixed when it happened.
+    _audience: frozenset[int | None] | None = PrivateAttr(default=None)
+
+    def seen_by(self, player: int | None) -> bool:
+        """Whether ``player`` (None: a spectator) may see this event."""
+        return self.visible_to is None or (
+            self._audience is not None and player in self._audience
+        )
 
 
 class HandStarted(Event):
@@ -134,9 +144,17 @@ class MatchOver(Event):
     type: Literal["match_over"] = "match_over"
     totals: list[int]
     winners: list[int] = Field(description="the winning score lines")
+    termination: str = Field(
+        default="target_reached",
+        description='why the match ended: "target_reached", "hands_played" or "variant_rule"',
+    )
 
 
-def make_event(event_type: type[Event], fields: dict[str, Any]) -> Event:
+def make_event(
+    event_type: type[Event],
+    fields: dict[str, Any],
+    audience: frozenset[int | None] | None = None,
+) -> Event:
     """Build an event from values the engine knows are valid, without validating them.
 
     The engine emits thousands of events per simulated hand; pydantic's own
@@ -148,7 +166,7 @@ def make_event(event_type: type[Event], fields: dict[str, Any]) -> Event:
     object.__setattr__(event, "__dict__", {**_DEFAULTS[event_type], **fields})
     object.__setattr__(event, "__pydantic_fields_set__", set(fields))
     object.__setattr__(event, "__pydantic_extra__", None)
-    object.__setattr__(event, "__pydantic_private__", None)
+    object.__setattr__(event, "__pydantic_private__", {"_audience": audience})
     return event
 
 

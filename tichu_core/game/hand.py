@@ -1,16 +1,18 @@
 """One hand: deal, Grand Tichu, exchange, tricks, end — the state machine of a hand.
 
-:class:`HandState` holds the data hooks read; its ``do_*`` methods change it
-and return events. They are called only after the action was validated by
-:class:`tichu_core.game.Game`, which also snapshots the state first, so a
-failing hook never leaves half a step behind. Nothing here assumes four
-seats, two teams or one deck: seats, teams, targets and recipients all come
-from hooks.
+:class:`HandState` holds the data hooks read (through its read-only
+:class:`~tichu_core.rules.table.TableView`, ``view``); its ``do_*`` methods
+change it and record events. They are called only after
+:mod:`tichu_core.game.legality` found the action legal, and the game snapshots
+the state first, so a failing hook never leaves half a step behind. Nothing
+here assumes four seats, two teams or one deck, and no rule option is read
+here: seats, teams, targets, recipients and every rule decision come from the
+rulebook.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tichu_core.cardplay.cards import (
@@ -21,9 +23,9 @@ from tichu_core.cardplay.cards import (
     codes_of,
     mask_of,
     mask_points,
+    play_codes,
 )
 from tichu_core.cardplay.combinations import DOG, SINGLE, Combination, Kind
-from tichu_core.errors import PluginError
 from tichu_core.game.events import (
     CardsDealt,
     CardsReceived,
@@ -42,38 +44,17 @@ from tichu_core.game.events import (
     WishMade,
     make_event,
 )
+from tichu_core.rules.answers import HandScore, Refusal, Seating
+from tichu_core.rules.table import EXCHANGE, GRAND_TICHU, OVER, PLAY, TableView
 
 if TYPE_CHECKING:
-    from tichu_core.rules.playrules import PlayRules
-    from tichu_core.rules.rulebook import Hooks
-    from tichu_core.variants.models import Variant
+    from tichu_core.rules.rulebook import Rulebook
 
-GRAND_TICHU = "grand_tichu"
-EXCHANGE = "exchange"
-PLAY = "play"
-OVER = "over"
+__all__ = ["EXCHANGE", "GRAND_TICHU", "OVER", "PLAY", "HandState", "Pending"]
 
 WISH = "wish"
 GIVE_TRICK = "give_trick"
 GIVE_LEAD = "give_lead"
-
-
-@dataclass
-class Seating:
-    """Who sits where for a hand, and who deals (S-DEAL-3, T3-8, GS-5)."""
-
-    players: list[int | None]  # player at each seat; None for a dummy seat
-    dealer: int
-
-
-@dataclass
-class HandScore:
-    """What a hand adds to each score line (``scores``), and how it came about."""
-
-    scores: list[int]
-    card_points: list[int] = field(default_factory=list)
-    double_victory: bool = False
-    details: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -86,7 +67,7 @@ class Pending:
 
 
 class HandState:
-    """The state of one hand. Hooks read it; only the engine changes it."""
+    """The state of one hand. Hooks read it through :attr:`view`; only the engine changes it."""
 
     __slots__ = (
         "_events",
@@ -94,12 +75,11 @@ class HandState:
         "controllers",
         "dealer",
         "dealt",
+        "forced",
         "grand_tichu",
         "grand_tichu_cards",
         "hand_index",
         "hands",
-        "hooks",
-        "may_call",
         "out_order",
         "passed",
         "pending",
@@ -107,9 +87,11 @@ class HandState:
         "piles",
         "played_any",
         "players",
+        "previous_ranking",
         "push_targets",
         "pushes",
         "received",
+        "rulebook",
         "rules",
         "score",
         "seats",
@@ -120,35 +102,39 @@ class HandState:
         "trick",
         "trick_cards",
         "turn",
-        "variant",
+        "view",
+        "visibility",
         "wish",
     )
 
     def __init__(
         self,
-        variant: Variant,
-        hooks: Hooks,
-        rules: PlayRules,
+        rulebook: Rulebook,
         hand_index: int,
         seating: Seating,
         dealt: list[list[int]],
+        previous_ranking: list[int | None],
     ) -> None:
-        self.variant = variant
-        self.hooks = hooks
-        self.rules = rules
+        self.rulebook = rulebook
+        self.rules = rulebook.play_rules
+        self.view = TableView(self)
         self.hand_index = hand_index
         self.seats = len(seating.players)
         self.players = list(seating.players)
         self.dealer = seating.dealer
         self.dealt = [list(cards) for cards in dealt]  # per seat, in dealing order
+        self.previous_ranking = list(previous_ranking)
         n = self.seats
         self.hands = [0] * n
         self.phase = GRAND_TICHU
         self.grand_tichu: list[bool | None] = [None] * n
         self.tichu = [False] * n
         self.played_any = [False] * n
-        self.pushes: list[dict[int, int] | None] = [None] * n
-        self.received: list[dict[int, int]] = [{} for _ in range(n)]
+        # Exchange: what each seat chooses (target -> cards) and what is forced from it.
+        self.push_targets: list[dict[int, int]] = [{} for _ in range(n)]
+        self.forced: list[dict[int, int]] = [{} for _ in range(n)]
+        self.pushes: list[dict[int, int] | None] = [None] * n  # target -> card mask
+        self.received: list[dict[int, int]] = [{} for _ in range(n)]  # giver -> card mask
         self.piles = [0] * n
         self.out_order: list[int] = []
         self.trick: list[tuple[int, Combination]] = []
@@ -162,12 +148,12 @@ class HandState:
         self.wish: int | None = None
         self.score: HandScore | None = None
         self._events: list[Event] = []
-        # Filled from hooks by start():
+        # Filled from the rulebook by start():
         self.teams: list[int] = []
         self.controllers: list[int] = []
-        self.push_targets: list[list[int]] = []
-        self.may_call: dict[str, list[bool]] = {}
         self.grand_tichu_cards = 0
+        # Player (None: spectators) -> seats whose hands it sees, asked at each phase.
+        self.visibility: dict[int | None, frozenset[int]] = {}
 
     # --- reading -------------------------------------------------------------------
 
@@ -179,14 +165,15 @@ class HandState:
         action cheap).
         """
         other = HandState.__new__(HandState)
-        other.variant = self.variant
-        other.hooks = self.hooks
+        other.rulebook = self.rulebook
         other.rules = self.rules
+        other.view = TableView(other)
         other.hand_index = self.hand_index
         other.seats = self.seats
         other.players = self.players
         other.dealer = self.dealer
         other.dealt = self.dealt
+        other.previous_ranking = self.previous_ranking
         other.phase = self.phase
         other.trick_cards = self.trick_cards
         other.top = self.top
@@ -200,8 +187,9 @@ class HandState:
         other.teams = self.teams
         other.controllers = self.controllers
         other.push_targets = self.push_targets
-        other.may_call = self.may_call
+        other.forced = self.forced
         other.grand_tichu_cards = self.grand_tichu_cards
+        other.visibility = self.visibility
         other.hands = self.hands[:]
         other.grand_tichu = self.grand_tichu[:]
         other.tichu = self.tichu[:]
@@ -230,52 +218,36 @@ class HandState:
                 return candidate
         return None
 
-    def partners(self, seat: int) -> list[int]:
-        team = self.teams[seat]
-        return [s for s in range(self.seats) if s != seat and self.teams[s] == team]
+    def call_refusal(self, seat: int, call: str) -> Refusal | None:
+        """Why ``seat`` may not make ``call`` now (S-CALL-1, S-DEAL-2), or None if it may.
 
-    def opponents(self, seat: int) -> list[int]:
-        team = self.teams[seat]
-        return [s for s in range(self.seats) if self.teams[s] != team]
+        The moment is the engine's (Grand Tichu in its phase and undecided; Tichu
+        holding all its cards, before its first card, once); whether the call is
+        allowed then is the rulebook's."""
+        if call == GRAND_TICHU:
+            if self.phase != GRAND_TICHU:
+                return Refusal("S-DEAL-2", "Grand Tichu is decided only after the first cards")
+            if self.grand_tichu[seat] is not None:
+                return Refusal("S-DEAL-2", f"seat {seat} has already decided on Grand Tichu")
+        elif self.phase == GRAND_TICHU:
+            return Refusal("S-CALL-1", "Tichu is called holding all the cards")
+        elif self.phase == OVER:
+            return Refusal("S-CALL-1", "the hand is over")
+        elif self.played_any[seat]:
+            return Refusal("S-CALL-1", f"seat {seat} has already played a card")
+        elif self.tichu[seat]:
+            return Refusal("S-CALL-1", f"seat {seat} has already called Tichu")
+        return self.rulebook.may_call(self.view, seat, call)
 
-    def may_still_call_tichu(self, seat: int) -> bool:
-        """S-CALL-1: a seat holding all its cards that has not played, nor called."""
-        if self.phase not in (EXCHANGE, PLAY) or self.played_any[seat] or self.tichu[seat]:
-            return False
-        if not self.may_call["tichu"][seat]:
-            return False
-        calls = self.variant.calls
-        if self.grand_tichu[seat] and not calls.tichu_and_grand_tichu:
-            return False
-        if calls.max_per_team:
-            team = self.teams[seat]
-            made = sum(
-                1
-                for s in range(self.seats)
-                if self.teams[s] == team and (self.tichu[s] or self.grand_tichu[s])
-            )
-            if made >= calls.max_per_team:
-                return False
-        return True
-
-    def may_still_call_grand_tichu(self, seat: int) -> bool:
-        if self.phase != GRAND_TICHU or self.grand_tichu[seat] is not None:
-            return False
-        if not self.may_call[GRAND_TICHU][seat]:
-            return False
-        calls = self.variant.calls
-        if calls.max_per_team:
-            team = self.teams[seat]
-            made = sum(
-                1 for s in range(self.seats) if self.teams[s] == team and self.grand_tichu[s]
-            )
-            if made >= calls.max_per_team:
-                return False
-        return True
+    def bomb_refusal(self, seat: int) -> Refusal | None:
+        """Why ``seat`` may not bomb now out of turn (or on its own trick), or None."""
+        if self.phase != PLAY or self.pending is not None or not self.hands[seat]:
+            return Refusal("S-BOMB-3", f"seat {seat} cannot bomb now")
+        return self.rulebook.may_bomb(self.view, seat)
 
     def calls(self) -> dict[int, str]:
         """The calls made: seat -> "tichu", "grand_tichu", or "grand_tichu+tichu" where
-        calls.tichu_and_grand_tichu lets one seat make both (S-CALL-1)."""
+        the rules let one seat make both (S-CALL-1)."""
         made = {}
         for seat in range(self.seats):
             names = [
@@ -290,20 +262,36 @@ class HandState:
                 made[seat] = "+".join(names)
         return made
 
-    def bombing_allowed(self, seat: int) -> bool:
-        """S-BOMB-3/4/5: out of turn, while a trick has a combination on the table."""
-        if self.phase != PLAY or self.pending is not None or not self.hands[seat]:
-            return False
-        top = self.top
-        if top is None or top.kind == DOG:
-            return False
-        return not (seat == self.top_seat and not self.variant.bombs.own_trick)
+    def chosen_push_hand(self, seat: int) -> int:
+        """The cards ``seat`` may choose its pushes from: its hand without forced cards."""
+        forced = 0
+        for mask in self.forced[seat].values():
+            forced |= mask
+        return self.hands[seat] & ~forced
 
     # --- events ------------------------------------------------------------------------
 
     def _emit(self, event_type: type[Event], **fields: Any) -> None:
         fields["hand"] = self.hand_index
-        self._events.append(make_event(event_type, fields))
+        audience = None
+        seats = fields.get("visible_to")
+        if seats is not None:
+            audience = frozenset(
+                viewer
+                for viewer, visible in self.visibility.items()
+                if any(seat in visible for seat in seats)
+            )
+        self._events.append(make_event(event_type, fields, audience))
+
+    def _enter(self, phase: str) -> None:
+        """Start a phase; what each player may see is asked again (T3-4: the dummy's
+        hand turns face up after the exchange)."""
+        self.phase = phase
+        rulebook, view = self.rulebook, self.view
+        viewers: list[int | None] = [*range(rulebook.players), None]
+        self.visibility = {
+            viewer: frozenset(rulebook.visible_seats(view, viewer)) for viewer in viewers
+        }
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -312,29 +300,22 @@ class HandState:
     # --- starting ---------------------------------------------------------------------
 
     def start(self) -> None:
-        """Ask the layout hooks, then deal the first cards (S-DEAL-1/2)."""
-        hooks, variant = self.hooks, self.variant
-        self.teams = list(hooks.first("tichu_layout", variant=variant, state=self))
-        self.controllers = list(hooks.first("tichu_controllers", variant=variant, state=self))
-        self.may_call = {
-            call: [
-                bool(hooks.first("tichu_may_call", variant=variant, state=self, seat=s, call=call))
-                for s in range(self.seats)
-            ]
-            for call in (GRAND_TICHU, "tichu")
-        }
-        self.push_targets = [
-            list(hooks.first("tichu_push_targets", variant=variant, state=self, seat=s))
-            for s in range(self.seats)
-        ]
-        first = int(hooks.first("tichu_grand_tichu_cards", variant=variant, state=self))
+        """Ask the layout, then deal the first cards (S-DEAL-1/2)."""
+        rulebook, view = self.rulebook, self.view
+        self.teams = rulebook.layout(view)
+        self.controllers = rulebook.controllers(view)
+        self._enter(GRAND_TICHU)
+        smallest = min(len(cards) for cards in self.dealt)
+        first = rulebook.grand_tichu_cards(view, smallest)
         self.grand_tichu_cards = first
-        if first and any(self.may_call[GRAND_TICHU]):
+        may_call = [
+            first > 0 and self.call_refusal(seat, GRAND_TICHU) is None for seat in range(self.seats)
+        ]
+        if any(may_call):
             for seat in range(self.seats):
                 self._give(seat, self.dealt[seat][:first])
-                if not self.may_call[GRAND_TICHU][seat]:
+                if not may_call[seat]:
                     self.grand_tichu[seat] = False
-            self.phase = GRAND_TICHU
         else:
             self.grand_tichu = [False] * self.seats
             self._deal_rest(0)
@@ -350,8 +331,23 @@ class HandState:
             rest = self.dealt[seat][already:]
             if rest:
                 self._give(seat, rest)
+        # S-EX-1, GS-6: the exchange is planned once every seat holds all its cards.
+        self._enter(EXCHANGE)
+        rulebook, view = self.rulebook, self.view
+        self.push_targets = [rulebook.push_targets(view, s) for s in range(self.seats)]
+        self.forced = [rulebook.forced_push(view, s, self.hands[s]) for s in range(self.seats)]
+        for seat in range(self.seats):
+            wanted = sum(self.push_targets[seat].values())
+            if wanted > self.chosen_push_hand(seat).bit_count():
+                raise rulebook.blame(
+                    "tichu_push_targets",
+                    f"seat {seat} would give {wanted} cards but has only "
+                    f"{self.chosen_push_hand(seat).bit_count()} to choose from",
+                )
         if any(self.push_targets):
-            self.phase = EXCHANGE
+            return
+        if any(self.forced):
+            self._exchange()
         else:
             self._begin_play()
 
@@ -373,40 +369,43 @@ class HandState:
         self._emit(
             Pushed,
             seat=seat,
-            cards={t: codes_of(1 << c)[0] for t, c in cards.items()},
+            cards={t: play_codes(mask) for t, mask in cards.items()},
             visible_to=[seat],
         )
         if all(self.pushes[s] is not None or not self.push_targets[s] for s in range(self.seats)):
             self._exchange()
 
     def _exchange(self) -> None:
-        """S-EX-1: all pushes move at once."""
-        for giver, pushes in enumerate(self.pushes):
-            for target, card in (pushes or {}).items():
-                self.hands[giver] &= ~(1 << card)
-                self.received[target][giver] = card
+        """S-EX-1, GS-6: all pushes, chosen and forced, move at once."""
+        for giver in range(self.seats):
+            given = dict(self.forced[giver])
+            for target, mask in (self.pushes[giver] or {}).items():
+                given[target] = given.get(target, 0) | mask
+            for target, mask in given.items():
+                self.hands[giver] &= ~mask
+                self.received[target][giver] = self.received[target].get(giver, 0) | mask
         for target, got in enumerate(self.received):
-            for card in got.values():
-                self.hands[target] |= 1 << card
+            for mask in got.values():
+                self.hands[target] |= mask
             if got:
                 self._emit(
                     CardsReceived,
                     seat=target,
-                    cards={g: codes_of(1 << c)[0] for g, c in got.items()},
+                    cards={g: play_codes(mask) for g, mask in got.items()},
                     visible_to=[target],
                 )
         self._begin_play()
 
     def _begin_play(self) -> None:
-        self.phase = PLAY
-        leader = int(self.hooks.first("tichu_first_leader", variant=self.variant, state=self))
+        self._enter(PLAY)
+        leader = self.rulebook.first_leader(self.view)
         self.turn = leader
         self._emit(ExchangeDone, leader=leader)
 
     # --- play -----------------------------------------------------------------------
 
     def do_play(self, seat: int, play: Combination) -> None:
-        """A validated play (on turn, or a bomb out of turn)."""
+        """A play found legal (on turn, or a bomb out of turn)."""
         cards = play.cards
         self.hands[seat] &= ~cards
         self.played_any[seat] = True
@@ -432,15 +431,17 @@ class HandState:
         if not self.hands[seat]:
             self.out_order.append(seat)
             self._emit(SeatOut, seat=seat, place=len(self.out_order))
-            if self._hand_over():
+            if self.rulebook.hand_over(self.view):
                 self._finish()
                 return
         if play.kind == DOG:
             self._dog(seat)
             return
         self.turn = self.next_active(seat)
-        if cards & MAH_JONG_BITS and self.variant.wish.enabled:
-            self.pending = Pending(WISH, seat, list(RANK_NAMES))
+        if cards & MAH_JONG_BITS:
+            ranks = self.rulebook.wish_ranks(self.view, seat)
+            if ranks:
+                self.pending = Pending(WISH, seat, ranks)
 
     def do_wish(self, seat: int, rank: int | None) -> None:
         self.pending = None
@@ -451,9 +452,7 @@ class HandState:
         """S-DOG-1/2, T6-4: the lead passes at once; the Dog stays with its player."""
         self.piles[seat] |= self.trick_cards
         self._clear_trick()
-        recipients = self.hooks.seats(
-            "tichu_dog_recipients", self.seats, variant=self.variant, state=self, seat=seat
-        )
+        recipients = self.rulebook.dog_recipients(self.view, seat)
         if len(recipients) == 1:
             self._lead_to(seat, recipients[0])
         else:
@@ -484,7 +483,8 @@ class HandState:
             while self.turn == top_seat:
                 self.turn = self.next_active(top_seat)
             return
-        if self.hands[top_seat] and self.variant.tricks.winner_collects:
+        # S-TRICK-2: a top seat that is out cannot collect by passing.
+        if self.hands[top_seat] and not self.rulebook.collect_at_once(self.view):
             self.turn = top_seat
             self.collecting = True
         else:
@@ -492,16 +492,12 @@ class HandState:
 
     def _collect(self) -> None:
         """S-TRICK-2, S-DRAGON-1: the trick goes to its winner, or is given away."""
-        winner = int(self.hooks.first("tichu_trick_winner", variant=self.variant, state=self))
+        winner = self.rulebook.trick_winner(self.view)
         top = self.top
         assert top is not None
         self.collecting = False
         if top.kind == SINGLE and top.rank == DRAGON_RANK and top.cards & DRAGON_BITS:
-            recipients = list(
-                self.hooks.first(
-                    "tichu_dragon_recipients", variant=self.variant, state=self, seat=winner
-                )
-            )
+            recipients = self.rulebook.dragon_recipients(self.view, winner)
             if recipients:
                 self.turn = None
                 self.pending = Pending(GIVE_TRICK, winner, recipients)
@@ -535,12 +531,9 @@ class HandState:
 
     # --- end of hand ------------------------------------------------------------------
 
-    def _hand_over(self) -> bool:
-        return bool(self.hooks.first("tichu_hand_over", variant=self.variant, state=self))
-
     def _finish(self) -> None:
         """S-END-1: the hand is over; the open trick still goes to its winner."""
-        self.phase = OVER
+        self._enter(OVER)
         self.turn = None
         if self.trick:
             self._collect()  # scores once the trick (and any Dragon gift) is settled
@@ -548,16 +541,11 @@ class HandState:
             self._score()
 
     def _score(self) -> None:
-        self.phase = OVER
+        if self.phase != OVER:
+            self._enter(OVER)
         self.turn = None
         self.wish = None  # S-WISH-5: the wish ends with the hand
-        score = self.hooks.first("tichu_score_hand", variant=self.variant, state=self)
-        if not isinstance(score, HandScore):
-            raise PluginError(
-                f"hook tichu_score_hand answered {score!r}: expected a HandScore",
-                hook="tichu_score_hand",
-            )
-        self.score = score
+        self.score = self.rulebook.score_hand(self.view)
 
     # --- for observations and transcripts ------------------------------------------
 

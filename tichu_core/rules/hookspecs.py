@@ -5,22 +5,26 @@ arguments. Every hook here is ``firstresult``: plugins are asked newest first
 (a variant's own plugins before the built-in standard rules), and the first
 answer that is not None wins, so a variant replaces a rule by answering and
 leaves it alone by returning None. The standard rules
-(:mod:`tichu_core.standard_rules`) answer every hook.
+(:mod:`tichu_core.rules.standard`) answer every hook from the variant's options.
 
-``state`` is the running :class:`tichu_core.hand.HandState`: read it, do not
-change it (the engine changes state only after every hook of a step has
-answered, so a failing plugin leaves the game as it was).
+The engine calls hooks only through :class:`tichu_core.rules.rulebook.Rulebook`,
+which checks every answer where it is received: a wrong answer raises
+``PluginError`` naming the plugin and the hook, and the game is unchanged.
+
+``table`` is a :class:`tichu_core.rules.table.TableView`: a read-only view of
+the running hand. Answer types live in :mod:`tichu_core.rules.answers`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pluggy
 
 if TYPE_CHECKING:
-    from tichu_core.game.hand import HandScore, HandState
+    from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating
     from tichu_core.rules.playrules import PlayRules
+    from tichu_core.rules.table import TableView
     from tichu_core.variants.models import Variant
 
 PROJECT = "tichu"
@@ -28,114 +32,271 @@ hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
+# --------------------------------------------------------------------------- the table
+
+
 @hookspec(firstresult=True)
 def tichu_seats(variant: Variant) -> int | None:
-    """Number of seats at the table (Threechu: 4 seats for 3 players)."""
+    """Number of seats at the table (Threechu: 4 seats for 3 players).
+
+    :param variant: the variant being played.
+    :return: at least 2 and at least the number of players.
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def tichu_score_lines(variant: Variant, players: int) -> list[str] | None:
+    """The names of the score lines (teams, or players and a dummy; T3-7).
+
+    :param players: the number of players at the table.
+    :return: a non-empty list of names; every hand score has one entry per line.
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def tichu_play_rules(variant: Variant) -> PlayRules | None:
+    """Combination recognition and comparison, and legal-play generation
+    (S-COMB-*, S-BOMB-*, S-WISH-2/3/6, GS-4).
+
+    :return: a :class:`tichu_core.rules.playrules.PlayRules` (or a subclass);
+        asked once per game, since the engine asks it for every play.
+    Stops at first non-None result.
+    """
+
+
+# --------------------------------------------------------------------------- deck and deal
 
 
 @hookspec(firstresult=True)
 def tichu_deck(variant: Variant) -> int | None:
-    """Deck construction (S-DECK-1, GS-2): the card mask the hand is dealt from."""
+    """Deck construction (S-DECK-1, GS-2).
+
+    :return: the card mask every hand is dealt from (non-empty).
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def tichu_next_hand(variant: Variant, previous: TableView | None, players: int) -> Seating | None:
+    """Next dealer and seating (S-DEAL-3, T3-8, GS-5).
+
+    :param previous: the hand just finished, None before the first hand.
+    :param players: the number of players at the table.
+    :return: a :class:`~tichu_core.rules.answers.Seating`: one entry per seat,
+        every player seated exactly once, the dealer a seat.
+    Stops at first non-None result.
+    """
 
 
 @hookspec(firstresult=True)
 def tichu_deal(
     variant: Variant, cards: list[int], dealer: int, seats: int
 ) -> list[list[int]] | None:
-    """Deal plan: the shuffled ``cards`` split per seat, each list in dealing order.
+    """Deal plan: the shuffled ``cards`` split per seat, each list in dealing order
+    (S-DEAL-1, T6-2, GS-3).
 
-    Hands may differ in size (T6-2, GS-3); every card must be dealt.
+    :param cards: the shuffled deck, as card numbers.
+    :return: one list per seat; together exactly ``cards``, each card once.
+    Stops at first non-None result.
     """
 
 
 @hookspec(firstresult=True)
-def tichu_grand_tichu_cards(variant: Variant, state: HandState) -> int | None:
+def tichu_grand_tichu_cards(variant: Variant, table: TableView) -> int | None:
     """How many of its dealt cards each seat holds when Grand Tichu is decided
-    (S-DEAL-2, T6-2); 0 skips the Grand Tichu phase."""
+    (S-DEAL-2, T6-2); 0 skips the Grand Tichu phase.
+
+    :return: 0 up to the smallest hand.
+    Stops at first non-None result.
+    """
 
 
 @hookspec(firstresult=True)
-def tichu_layout(variant: Variant, state: HandState) -> list[int] | None:
-    """Seat/team layout: the team of each seat for this hand (partners share a team)."""
+def tichu_layout(variant: Variant, table: TableView) -> list[int] | None:
+    """Seat/team layout: the team of each seat for this hand; partners share a team
+    (S-DEAL-1, T3-1, T6-1, GS-1).
+
+    :return: one team number (0, 1, …) per seat.
+    Stops at first non-None result.
+    """
 
 
 @hookspec(firstresult=True)
-def tichu_controllers(variant: Variant, state: HandState) -> list[int] | None:
-    """The player who acts for each seat (T3-1: the shuffler acts for the dummy)."""
+def tichu_controllers(variant: Variant, table: TableView) -> list[int] | None:
+    """The player who acts for each seat (T3-1: the shuffler acts for the dummy).
+
+    :return: one player number per seat.
+    Stops at first non-None result.
+    """
 
 
 @hookspec(firstresult=True)
-def tichu_push_targets(variant: Variant, state: HandState, seat: int) -> list[int] | None:
-    """Passing targets: the seats ``seat`` gives one card each (S-EX-1, T3-3, T6-3)."""
+def tichu_visible_seats(variant: Variant, table: TableView, player: int | None) -> list[int] | None:
+    """Observation redaction: the seats whose hands ``player`` may see (T3-2, T3-4).
+
+    One rule for every view: observations and events follow it.
+
+    :param player: a player number, or None for a spectator.
+    :return: seats (only seats, never cards: the engine builds the view).
+    Stops at first non-None result.
+    """
+
+
+# --------------------------------------------------------------------------- calls
 
 
 @hookspec(firstresult=True)
-def tichu_may_call(variant: Variant, state: HandState, seat: int, call: str) -> bool | None:
-    """Grand Tichu/Tichu permission (``call`` is "grand_tichu" or "tichu") for a seat this
-    hand, before the per-moment rules (first card played, one call per seat) apply."""
+def tichu_may_call(
+    variant: Variant, table: TableView, seat: int, call: str
+) -> bool | Refusal | None:
+    """Grand Tichu/Tichu permission for ``seat`` now (S-CALL-1, T3-2, GS-1).
+
+    Asked only when the moment allows the call (Grand Tichu: in its phase, undecided;
+    Tichu: holding all its cards, before its first card, not yet called).
+
+    :param call: "grand_tichu" or "tichu".
+    :return: True, or False / a :class:`~tichu_core.rules.answers.Refusal` saying why not.
+    Stops at first non-None result.
+    """
+
+
+# --------------------------------------------------------------------------- exchange
 
 
 @hookspec(firstresult=True)
-def tichu_play_rules(variant: Variant) -> PlayRules | None:
-    """Combination recognition and comparison, and legal-play generation: an object
-    with the interface of :class:`tichu_core.playrules.PlayRules`."""
+def tichu_push_targets(variant: Variant, table: TableView, seat: int) -> dict[int, int] | None:
+    """What ``seat`` chooses to give in the exchange (S-EX-1, T3-3, T6-3, GS-6).
+
+    :return: target seat -> number of cards ``seat`` chooses for it (empty: no push).
+    Stops at first non-None result.
+    """
 
 
 @hookspec(firstresult=True)
-def tichu_wish_applies(variant: Variant, state: HandState, seat: int) -> bool | None:
-    """The wish obligation: whether the open wish binds ``seat`` on its turn (T3-6)."""
+def tichu_forced_push(variant: Variant, table: TableView, seat: int) -> dict[int, int] | None:
+    """Cards the engine takes from ``seat`` for the exchange, not chosen by it (GS-6:
+    the best cards go up the ranks).
+
+    :return: target seat -> card mask of cards ``seat`` holds (empty: nothing forced).
+    Stops at first non-None result.
+    """
+
+
+# --------------------------------------------------------------------------- play
 
 
 @hookspec(firstresult=True)
-def tichu_first_leader(variant: Variant, state: HandState) -> int | None:
-    """Who leads the first trick (S-EX-2: the Mah Jong holder)."""
+def tichu_first_leader(variant: Variant, table: TableView) -> int | None:
+    """Who leads the first trick (S-EX-2: the Mah Jong holder).
+
+    :return: a seat that holds cards.
+    Stops at first non-None result.
+    """
 
 
 @hookspec(firstresult=True)
-def tichu_dog_recipients(variant: Variant, state: HandState, seat: int) -> list[int] | None:
+def tichu_may_bomb(variant: Variant, table: TableView, seat: int) -> bool | Refusal | None:
+    """Whether ``seat`` may bomb now out of turn, or while its own trick is being
+    collected (S-BOMB-3, S-BOMB-4, S-BOMB-5, S-DOG-1).
+
+    :return: True, or False / a :class:`~tichu_core.rules.answers.Refusal` saying why not.
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def tichu_wish_ranks(variant: Variant, table: TableView, seat: int) -> list[int] | None:
+    """The ranks ``seat`` may wish for after playing the Mah Jong (S-WISH-1, E-4).
+
+    :return: rank values 2..14 (empty: no wish is made, no decision is pending).
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def tichu_wish_applies(variant: Variant, table: TableView, seat: int) -> bool | None:
+    """The wish obligation: whether the open wish binds ``seat`` on its turn
+    (S-WISH-2, T3-6).
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def tichu_dog_recipients(variant: Variant, table: TableView, seat: int) -> list[int] | None:
     """Dog recipient: the seats that may take the lead after ``seat`` plays the Dog
-    (one seat: it leads at once; several: ``seat`` chooses with GiveLead)."""
+    (S-DOG-1, S-DOG-2, T6-4).
+
+    :return: seats holding cards; one seat leads at once, several: ``seat`` chooses
+        with ``GiveLead``.
+    Stops at first non-None result.
+    """
 
 
 @hookspec(firstresult=True)
-def tichu_dragon_recipients(variant: Variant, state: HandState, seat: int) -> list[int] | None:
+def tichu_collect_at_once(variant: Variant, table: TableView) -> bool | None:
+    """Whether a trick is collected the moment every other seat has passed (True), or
+    the turn returns to its top seat, which collects by passing once more and may
+    still be bombed until then (False) (S-TRICK-2). A top seat that is out collects
+    at once whatever the answer.
+
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def tichu_trick_winner(variant: Variant, table: TableView) -> int | None:
+    """Trick winner: the seat that takes the trick now being collected (S-TRICK-2).
+
+    :return: a seat.
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def tichu_dragon_recipients(variant: Variant, table: TableView, seat: int) -> list[int] | None:
     """Dragon recipient: the seats ``seat`` may give its Dragon trick to
-    (empty list: no gift, the winner keeps it)."""
+    (S-DRAGON-1, S-DRAGON-2, GS-1).
+
+    :return: seats (empty: no gift, the winner keeps the trick).
+    Stops at first non-None result.
+    """
+
+
+# --------------------------------------------------------------------------- end of hand and match
 
 
 @hookspec(firstresult=True)
-def tichu_trick_winner(variant: Variant, state: HandState) -> int | None:
-    """Trick winner: the seat that takes the trick now being collected."""
+def tichu_hand_over(variant: Variant, table: TableView) -> bool | None:
+    """End-of-hand test, asked each time a seat goes out (S-END-1, T6-5, GS-8).
+
+    A hand that is not over must leave some seat able to act: when nobody can, the
+    engine reports the plugin that answered this hook.
+
+    Stops at first non-None result.
+    """
 
 
 @hookspec(firstresult=True)
-def tichu_hand_over(variant: Variant, state: HandState) -> bool | None:
-    """End-of-hand test, asked each time a seat goes out (S-END-1, T6-5, GS-8)."""
+def tichu_score_hand(variant: Variant, table: TableView) -> HandScore | None:
+    """End-of-hand scoring: what the hand adds to each score line
+    (S-END-2, S-SCORE-*, T3-7, T6-6).
+
+    :return: a :class:`~tichu_core.rules.answers.HandScore` with one score per line.
+    Stops at first non-None result.
+    """
 
 
 @hookspec(firstresult=True)
-def tichu_score_hand(variant: Variant, state: HandState) -> HandScore | None:
-    """End-of-hand scoring: what the hand adds to each score line."""
+def tichu_match_over(
+    variant: Variant, totals: list[int], hands_played: int
+) -> Outcome | bool | None:
+    """Match end (S-GAME-1, T3-8, GS-8).
 
-
-@hookspec(firstresult=True)
-def tichu_score_lines(variant: Variant, players: int) -> list[str] | None:
-    """The names of the score lines (teams, or players and a dummy)."""
-
-
-@hookspec(firstresult=True)
-def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> list[int] | None:
-    """Match end: an empty list while the match goes on, else the winning score lines
-    (S-GAME-1)."""
-
-
-@hookspec(firstresult=True)
-def tichu_next_hand(variant: Variant, previous: HandState | None, players: int) -> Any:
-    """Next dealer and seating: a :class:`tichu_core.hand.Seating` for the next hand
-    (``previous`` is None for the first hand)."""
-
-
-@hookspec(firstresult=True)
-def tichu_visible_seats(variant: Variant, state: HandState, player: int | None) -> list[int] | None:
-    """Observation redaction: the seats whose hands ``player`` may see
-    (None: a spectator). Only seats, never cards: the engine builds the view."""
+    :param totals: the running total of each score line.
+    :return: False while the match goes on, else an
+        :class:`~tichu_core.rules.answers.Outcome` naming the winning lines.
+    Stops at first non-None result.
+    """

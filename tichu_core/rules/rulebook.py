@@ -1,165 +1,120 @@
-"""Loading rule plugins and calling hooks with failures named.
+"""The rulebook: one typed method per rule point, every answer checked where it arrives.
 
-Plugins named in a variant's ``plugins`` list resolve, in this order: the
-built-in ``standard`` rules, the ``tichu`` entry-point group, the bundled
-``plugins/`` package (``tichu_core.plugins.<name>``), and — only when the
-caller allows imports — a dotted module path. Loading a TOML file therefore
-runs no foreign code unless asked to.
+The engine never calls a hook by name: it asks the :class:`Rulebook` of its game,
+whose methods have the hook's types. Each method asks the plugins newest first
+(a variant's own plugins before the built-in standard rules), takes the first
+answer that is not None, and checks it: a deal must hand out exactly the deck,
+seats must be seats, recipients must hold cards, a score needs one entry per
+score line. A plugin that raises, or answers wrongly, becomes a ``PluginError``
+that names the plugin and the hook; the engine changes nothing before every
+hook of a step has answered, so the game is left as it was.
+
+Tracing: with the environment variable ``TICHU_TRACE_HOOKS`` set (to anything
+but "" or "0"), or ``trace=`` given, every hook call is reported with its
+answer and the plugin that gave it.
 """
 
 from __future__ import annotations
 
-import difflib
-import importlib
-import importlib.metadata
-import importlib.resources
-import importlib.util
+import os
+import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
-from types import ModuleType
-from typing import Any
+from typing import Any, NoReturn
 
 import pluggy
 
-from tichu_core.errors import PluginError, VariantError
+from tichu_core.errors import PluginError
 from tichu_core.rules import hookspecs
-from tichu_core.rules import standard as standard_rules
+from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating
+from tichu_core.rules.loading import resolve_plugin
+from tichu_core.rules.playrules import PlayRules
+from tichu_core.rules.table import TableView
+from tichu_core.variants.models import Variant
 
-ENTRY_POINT_GROUP = hookspecs.PROJECT
-BUNDLED_PACKAGE = "tichu_core.plugins"
+TRACE_VARIABLE = "TICHU_TRACE_HOOKS"
+HOOK_NAMES = tuple(name for name in dir(hookspecs) if name.startswith("tichu_"))
 
-
-def _bundled(name: str) -> ModuleType | None:
-    module_name = f"{BUNDLED_PACKAGE}.{name}"
-    try:
-        if importlib.util.find_spec(module_name) is None:
-            return None
-    except ModuleNotFoundError:
-        return None
-    return importlib.import_module(module_name)
+_Impl = tuple[str, Callable[..., Any], tuple[str, ...]]
 
 
-def _entry_point(name: str) -> object | None:
-    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        if entry.name == name:
-            try:
-                loaded: object = entry.load()
-                return loaded
-            except Exception as error:  # a broken installed plugin
-                raise PluginError(
-                    f"plugin {name!r} (entry point {entry.value}) failed to load: {error}",
-                    plugin=name,
-                ) from error
-    return None
+def _trace_to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
-def resolve_plugin(name: str, allow_imports: bool) -> object:
-    """The plugin object (usually a module) a variant names."""
-    if name == "standard":
-        return standard_rules
-    found = _entry_point(name)
-    if found is None and name.isidentifier():
-        found = _bundled(name)
-    if found is not None:
-        return found
-    if "." in name:
-        if not allow_imports:
-            raise VariantError(
-                f"plugins: {name!r} is a module path; importing code from a variant file "
-                "needs allow_imports=True (CLI: --allow-imports)"
-            )
-        try:
-            return importlib.import_module(name)
-        except Exception as error:
-            raise PluginError(f"plugin module {name!r} failed to import: {error}", name) from error
-    known = ["standard", *_bundled_names(), *_entry_point_names()]
-    close = difflib.get_close_matches(name, known, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(sorted(known))}"
-    raise VariantError(
-        f"plugins: unknown plugin {name!r}: not an entry point of group {ENTRY_POINT_GROUP!r} "
-        f"nor a bundled plugin{hint}"
-    )
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _bundled_names() -> list[str]:
-    """Bundled plugin names, found without importing any of them."""
-    try:
-        package = importlib.resources.files(BUNDLED_PACKAGE)
-    except ModuleNotFoundError:
-        return []
-    return [
-        entry.name[:-3]
-        for entry in package.iterdir()
-        if entry.name.endswith(".py") and not entry.name.startswith("_")
-    ]
+class Rulebook:
+    """The rule plugins of one game, asked through typed methods."""
 
-
-def _entry_point_names() -> list[str]:
-    return [entry.name for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)]
-
-
-class Hooks:
-    """The plugin manager of one game, and the one way the engine calls a hook.
-
-    Calls go through :meth:`first`, which asks each implementation itself
-    (newest first, as pluggy orders them) so that an exception names the plugin
-    and the hook it came from.
-    """
-
-    def __init__(self, plugin_names: Sequence[str], allow_imports: bool = False) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        trace: Callable[[str], None] | None = None,
+    ) -> None:
+        self.variant = variant
         self.manager = pluggy.PluginManager(hookspecs.PROJECT)
         self.manager.add_hookspecs(hookspecs)
-        self.names: list[str] = []
-        for name in ["standard", *[n for n in plugin_names if n != "standard"]]:
-            plugin = resolve_plugin(name, allow_imports)
+        self.plugin_names: list[str] = []
+        names = ["standard", *[n for n in variant.plugins if n != "standard"]]
+        for name in names:
+            plugin = resolve_plugin(name, variant.allow_imports)
             if self.manager.is_registered(plugin):
                 continue
             try:
                 self.manager.register(plugin, name=name)
             except Exception as error:
                 raise PluginError(f"plugin {name!r} cannot be registered: {error}", name) from error
-            self.names.append(name)
+            self.plugin_names.append(name)
         try:
             self.manager.check_pending()
         except pluggy.PluginValidationError as error:
-            raise PluginError(f"a plugin implements an unknown hook: {error}") from error
-        self._impls: dict[str, list[tuple[str, Callable[..., Any], list[str]]]] = {}
-        for hook_name in dir(hookspecs):
-            if hook_name.startswith("tichu_"):
-                caller = getattr(self.manager.hook, hook_name)
-                for impl in caller.get_hookimpls():
-                    if impl.hookwrapper or impl.wrapper:
-                        # Rule points are answers, not around-advice: a wrapper's
-                        # generator would be taken for the answer.
-                        raise PluginError(
-                            f"plugin {impl.plugin_name!r} wraps hook {hook_name}: hook "
-                            "wrappers are not supported; answer the hook or return None",
-                            plugin=impl.plugin_name,
-                            hook=hook_name,
-                        )
-                self._impls[hook_name] = [
-                    (impl.plugin_name, impl.function, list(impl.argnames))
-                    for impl in reversed(caller.get_hookimpls())
-                ]
-
-    def seats(self, hook: str, seats: int, **kwargs: Any) -> list[int]:
-        """The answer to a hook that names seats, checked: a non-empty list of seats."""
-        answer = self.first(hook, **kwargs)
-        checked = list(answer) if isinstance(answer, list | tuple) else None
-        if not checked or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in checked
-        ):
             raise PluginError(
-                f"hook {hook} answered {answer!r}: expected a non-empty list of seats "
-                f"0..{seats - 1}",
-                hook=hook,
-            )
-        return checked
+                f"plugin {error.plugin_name!r} implements an unknown hook: {error}",
+                plugin=error.plugin_name,
+            ) from error
+        self._impls: dict[str, list[_Impl]] = {}
+        for hook in HOOK_NAMES:
+            impls = getattr(self.manager.hook, hook).get_hookimpls()
+            for impl in impls:
+                if impl.hookwrapper or impl.wrapper:
+                    # Rule points are answers, not around-advice: a wrapper's
+                    # generator would be taken for the answer.
+                    raise PluginError(
+                        f"plugin {impl.plugin_name!r} wraps hook {hook}: hook wrappers are "
+                        "not supported; answer the hook or return None",
+                        plugin=impl.plugin_name,
+                        hook=hook,
+                    )
+            self._impls[hook] = [
+                (impl.plugin_name, impl.function, tuple(impl.argnames)) for impl in reversed(impls)
+            ]
+        if trace is None and os.environ.get(TRACE_VARIABLE, "") not in ("", "0"):
+            trace = _trace_to_stderr
+        self.trace = trace
+        self.last_answer: dict[str, str] = {}  # hook -> plugin that answered it last
+        self.seats = self._seats()
+        self.players = variant.players
+        self.score_lines = self._score_lines()
+        self.play_rules = self._play_rules()
 
-    def first(self, hook: str, **kwargs: Any) -> Any:
-        """The first non-None answer to ``hook``; PluginError if an implementation raises."""
+    def implementations(self) -> dict[str, list[str]]:
+        """Plugin name -> the hooks it implements (for ``tichu check`` and docs)."""
+        found: dict[str, list[str]] = {name: [] for name in self.plugin_names}
+        for hook, impls in self._impls.items():
+            for plugin, _, _ in impls:
+                found.setdefault(plugin, []).append(hook)
+        return found
+
+    # --- asking --------------------------------------------------------------------------
+
+    def _ask(self, hook: str, **kwargs: Any) -> tuple[str, Any]:
+        """The first non-None answer to ``hook`` and the plugin that gave it."""
         for plugin, function, argnames in self._impls[hook]:
             try:
-                result = function(**{name: kwargs[name] for name in argnames})
+                answer = function(**{name: kwargs[name] for name in argnames})
             except PluginError:
                 raise
             except Exception as error:
@@ -168,6 +123,315 @@ class Hooks:
                     plugin=plugin,
                     hook=hook,
                 ) from error
-            if result is not None:
-                return result
+            if answer is not None:
+                self.last_answer[hook] = plugin
+                if self.trace is not None:
+                    self.trace(f"tichu hook {hook}({_show_args(kwargs)}) -> {answer!r} [{plugin}]")
+                return plugin, answer
         raise PluginError(f"no plugin answered hook {hook}", hook=hook)
+
+    @staticmethod
+    def _wrong(plugin: str, hook: str, answer: object, expected: str) -> NoReturn:
+        raise PluginError(
+            f"plugin {plugin!r} answered hook {hook} with {answer!r}: expected {expected}",
+            plugin=plugin,
+            hook=hook,
+        )
+
+    def _seat_list(
+        self, hook: str, plugin: str, answer: object, *, empty: bool, holding: TableView | None
+    ) -> list[int]:
+        """A list of distinct seats (holding cards, when ``holding`` is given)."""
+        seats = self.seats
+        if (
+            not isinstance(answer, list | tuple)
+            or (not answer and not empty)
+            or not all(_is_int(s) and 0 <= s < seats for s in answer)
+            or len(set(answer)) != len(answer)
+        ):
+            what = "a list" if empty else "a non-empty list"
+            self._wrong(plugin, hook, answer, f"{what} of distinct seats 0..{seats - 1}")
+        if holding is not None and not all(holding.holds_cards(s) for s in answer):
+            self._wrong(plugin, hook, answer, "seats that still hold cards")
+        return list(answer)
+
+    def _seat(self, hook: str, plugin: str, answer: object) -> int:
+        if not _is_int(answer) or not 0 <= answer < self.seats:  # type: ignore[operator]
+            self._wrong(plugin, hook, answer, f"a seat 0..{self.seats - 1}")
+        return answer  # type: ignore[return-value]
+
+    def _bool(self, hook: str, plugin: str, answer: object) -> bool:
+        if not isinstance(answer, bool):
+            self._wrong(plugin, hook, answer, "True or False")
+        return answer
+
+    def _permission(self, hook: str, plugin: str, answer: object, rule: str) -> Refusal | None:
+        """None when allowed, else the refusal (a bare False cites ``rule``)."""
+        if answer is True:
+            return None
+        if answer is False:
+            return Refusal(rule, "the variant's rules do not allow it")
+        if isinstance(answer, Refusal):
+            return answer
+        self._wrong(plugin, hook, answer, "True, False or a Refusal")
+
+    # --- the table -----------------------------------------------------------------------
+
+    def _seats(self) -> int:
+        plugin, answer = self._ask("tichu_seats", variant=self.variant)
+        if not _is_int(answer) or answer < max(2, self.variant.players):
+            self._wrong(
+                plugin, "tichu_seats", answer, f"a number of seats >= {self.variant.players}"
+            )
+        return int(answer)
+
+    def _score_lines(self) -> list[str]:
+        plugin, answer = self._ask(
+            "tichu_score_lines", variant=self.variant, players=self.variant.players
+        )
+        if (
+            not isinstance(answer, list)
+            or not answer
+            or not all(isinstance(line, str) for line in answer)
+        ):
+            self._wrong(plugin, "tichu_score_lines", answer, "a non-empty list of names")
+        return list(answer)
+
+    def _play_rules(self) -> PlayRules:
+        plugin, answer = self._ask("tichu_play_rules", variant=self.variant)
+        if not isinstance(answer, PlayRules):
+            self._wrong(plugin, "tichu_play_rules", answer, "a PlayRules (or subclass) object")
+        return answer
+
+    # --- deck and deal -------------------------------------------------------------------
+
+    def deck(self) -> int:
+        plugin, answer = self._ask("tichu_deck", variant=self.variant)
+        if not _is_int(answer) or answer <= 0:
+            self._wrong(plugin, "tichu_deck", answer, "a non-empty card mask")
+        return int(answer)
+
+    def next_hand(self, previous: TableView | None) -> Seating:
+        hook = "tichu_next_hand"
+        plugin, answer = self._ask(
+            hook, variant=self.variant, previous=previous, players=self.players
+        )
+        if not isinstance(answer, Seating):
+            self._wrong(plugin, hook, answer, "a Seating")
+        seated = [p for p in answer.players if p is not None]
+        if (
+            not isinstance(answer.players, list | tuple)
+            or len(answer.players) != self.seats
+            or sorted(seated) != list(range(self.players))  # type: ignore[type-var]
+        ):
+            self._wrong(
+                plugin,
+                hook,
+                answer,
+                f"{self.seats} seats holding each player 0..{self.players - 1} once "
+                "(None for a dummy seat)",
+            )
+        self._seat(hook, plugin, answer.dealer)
+        return Seating(players=list(answer.players), dealer=answer.dealer)
+
+    def deal(self, cards: list[int], dealer: int) -> list[list[int]]:
+        hook = "tichu_deal"
+        plugin, answer = self._ask(
+            hook, variant=self.variant, cards=list(cards), dealer=dealer, seats=self.seats
+        )
+        if (
+            not isinstance(answer, list | tuple)
+            or len(answer) != self.seats
+            or not all(isinstance(hand, list | tuple) for hand in answer)
+            or Counter(c for hand in answer for c in hand) != Counter(cards)
+        ):
+            self._wrong(
+                plugin, hook, answer, f"{self.seats} lists that hold every dealt card exactly once"
+            )
+        return [list(hand) for hand in answer]
+
+    def grand_tichu_cards(self, table: TableView, smallest_hand: int) -> int:
+        hook = "tichu_grand_tichu_cards"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        if not _is_int(answer) or not 0 <= answer <= smallest_hand:
+            self._wrong(plugin, hook, answer, f"a number of cards 0..{smallest_hand}")
+        return int(answer)
+
+    def layout(self, table: TableView) -> list[int]:
+        hook = "tichu_layout"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        if (
+            not isinstance(answer, list | tuple)
+            or len(answer) != self.seats
+            or not all(_is_int(team) and 0 <= team < self.seats for team in answer)
+        ):
+            self._wrong(plugin, hook, answer, f"a team number 0..{self.seats - 1} for each seat")
+        return list(answer)
+
+    def controllers(self, table: TableView) -> list[int]:
+        hook = "tichu_controllers"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        if (
+            not isinstance(answer, list | tuple)
+            or len(answer) != self.seats
+            or not all(_is_int(p) and 0 <= p < self.players for p in answer)
+        ):
+            self._wrong(plugin, hook, answer, f"a player 0..{self.players - 1} for each seat")
+        return list(answer)
+
+    def visible_seats(self, table: TableView, player: int | None) -> list[int]:
+        hook = "tichu_visible_seats"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table, player=player)
+        return self._seat_list(hook, plugin, answer, empty=True, holding=None)
+
+    # --- calls ---------------------------------------------------------------------------
+
+    def may_call(self, table: TableView, seat: int, call: str) -> Refusal | None:
+        """None when ``seat`` may make ``call`` now, else why not."""
+        plugin, answer = self._ask(
+            "tichu_may_call", variant=self.variant, table=table, seat=seat, call=call
+        )
+        return self._permission("tichu_may_call", plugin, answer, "S-CALL-1")
+
+    # --- exchange ------------------------------------------------------------------------
+
+    def push_targets(self, table: TableView, seat: int) -> dict[int, int]:
+        hook = "tichu_push_targets"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        if not isinstance(answer, dict) or not all(
+            _is_int(target)
+            and 0 <= target < self.seats
+            and target != seat
+            and _is_int(count)
+            and count >= 1
+            for target, count in answer.items()
+        ):
+            self._wrong(
+                plugin, hook, answer, "a dict of other seats -> number of cards (at least 1)"
+            )
+        return dict(answer)
+
+    def forced_push(self, table: TableView, seat: int, held: int) -> dict[int, int]:
+        hook = "tichu_forced_push"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        taken = 0
+        if not isinstance(answer, dict) or not all(
+            _is_int(target) and 0 <= target < self.seats and target != seat and _is_int(mask)
+            for target, mask in answer.items()
+        ):
+            self._wrong(plugin, hook, answer, "a dict of other seats -> card mask")
+        for mask in answer.values():
+            if mask <= 0 or mask & ~held or mask & taken:
+                self._wrong(plugin, hook, answer, f"cards seat {seat} holds, each given once")
+            taken |= mask
+        return dict(answer)
+
+    # --- play ----------------------------------------------------------------------------
+
+    def first_leader(self, table: TableView) -> int:
+        hook = "tichu_first_leader"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        seat = self._seat(hook, plugin, answer)
+        if not table.holds_cards(seat):
+            self._wrong(plugin, hook, answer, "a seat that holds cards")
+        return seat
+
+    def may_bomb(self, table: TableView, seat: int) -> Refusal | None:
+        """None when ``seat`` may bomb now (out of turn or on its own trick), else why not."""
+        plugin, answer = self._ask("tichu_may_bomb", variant=self.variant, table=table, seat=seat)
+        return self._permission("tichu_may_bomb", plugin, answer, "S-BOMB-3")
+
+    def wish_ranks(self, table: TableView, seat: int) -> list[int]:
+        hook = "tichu_wish_ranks"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        if (
+            not isinstance(answer, list | tuple)
+            or not all(_is_int(rank) and 2 <= rank <= 14 for rank in answer)
+            or len(set(answer)) != len(answer)
+        ):
+            self._wrong(plugin, hook, answer, "a list of distinct rank values 2..14")
+        return list(answer)
+
+    def wish_applies(self, table: TableView, seat: int) -> bool:
+        hook = "tichu_wish_applies"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        return self._bool(hook, plugin, answer)
+
+    def dog_recipients(self, table: TableView, seat: int) -> list[int]:
+        hook = "tichu_dog_recipients"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        return self._seat_list(hook, plugin, answer, empty=False, holding=table)
+
+    def collect_at_once(self, table: TableView) -> bool:
+        hook = "tichu_collect_at_once"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        return self._bool(hook, plugin, answer)
+
+    def trick_winner(self, table: TableView) -> int:
+        hook = "tichu_trick_winner"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        return self._seat(hook, plugin, answer)
+
+    def dragon_recipients(self, table: TableView, seat: int) -> list[int]:
+        hook = "tichu_dragon_recipients"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        return self._seat_list(hook, plugin, answer, empty=True, holding=None)
+
+    # --- end of hand and match -----------------------------------------------------------
+
+    def hand_over(self, table: TableView) -> bool:
+        hook = "tichu_hand_over"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        return self._bool(hook, plugin, answer)
+
+    def score_hand(self, table: TableView) -> HandScore:
+        hook = "tichu_score_hand"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        lines = len(self.score_lines)
+        if (
+            not isinstance(answer, HandScore)
+            or not isinstance(answer.scores, list | tuple)
+            or len(answer.scores) != lines
+            or not all(_is_int(points) for points in answer.scores)
+        ):
+            self._wrong(
+                plugin,
+                hook,
+                answer,
+                f"a HandScore with {lines} integer scores ({', '.join(self.score_lines)})",
+            )
+        return answer
+
+    def match_over(self, totals: Sequence[int], hands_played: int) -> Outcome | None:
+        """None while the match goes on, else how it ended."""
+        hook = "tichu_match_over"
+        plugin, answer = self._ask(
+            hook, variant=self.variant, totals=list(totals), hands_played=hands_played
+        )
+        if answer is False:
+            return None
+        lines = len(self.score_lines)
+        if (
+            not isinstance(answer, Outcome)
+            or not answer.winners
+            or not all(_is_int(line) and 0 <= line < lines for line in answer.winners)
+        ):
+            self._wrong(
+                plugin, hook, answer, f"False or an Outcome with winning lines 0..{lines - 1}"
+            )
+        return answer
+
+    def blame(self, hook: str, message: str) -> PluginError:
+        """A PluginError for a state ``hook``'s last answer led to (e.g. nobody can act)."""
+        plugin = self.last_answer.get(hook)
+        return PluginError(
+            f"plugin {plugin!r} (hook {hook}): {message}" if plugin else f"{hook}: {message}",
+            plugin=plugin,
+            hook=hook,
+        )
+
+
+def _show_args(kwargs: dict[str, Any]) -> str:
+    return ", ".join(
+        f"{name}={value!r}" for name, value in kwargs.items() if name not in ("variant", "table")
+    )

@@ -1,34 +1,101 @@
 """The standard rules (RULES.md S-*) as the built-in plugin every game starts with.
 
-Each hook reads the variant's options, so most house rules are TOML values;
-variants whose rules differ in kind (Threechu, Tientsin, Grand Seigneur)
-answer some hooks themselves from ``plugins/`` and return None from the rest.
-Values are written for any table size: teams are ``seat % team_count``.
+Every hook reads the variant's options here and nowhere else, so most house
+rules are TOML values; variants whose rules differ in kind (Threechu, Tientsin,
+Grand Seigneur) answer some hooks themselves from ``plugins/`` and return None
+from the rest. Values are written for any table size: teams are
+``seat % team_count``; rank exchange and reseating by rank (GS-5, GS-6) work
+on any table, so a standard-based table can try them by override.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tichu_core.cardplay.cards import MAH_JONG_BITS, deck_mask, mask_points
+from tichu_core.cardplay.cards import (
+    CARDS,
+    MAH_JONG_BITS,
+    RANK_NAMES,
+    SPECIAL_CODES,
+    deck_mask,
+    iter_cards,
+    mask_points,
+)
+from tichu_core.cardplay.combinations import DOG as DOG_KIND
 from tichu_core.cardplay.moves import MoveRules
-from tichu_core.game.hand import OVER, HandScore, HandState, Seating
+from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
 from tichu_core.rules.hookspecs import hookimpl
 from tichu_core.rules.playrules import PlayRules
+from tichu_core.rules.table import GRAND_TICHU, OVER, TableView
 
 if TYPE_CHECKING:
     from tichu_core.variants.models import Variant
 
+ALL_RANKS = list(range(2, 15))
+
+# --------------------------------------------------------------------------- the table
+
 
 @hookimpl(trylast=True)
 def tichu_seats(variant: Variant) -> int:
+    """T3-1: the players, and a dummy seat where the variant has one."""
     return variant.seats
+
+
+@hookimpl(trylast=True)
+def tichu_score_lines(variant: Variant, players: int) -> list[str]:
+    """One line per team (S-SCORE-*), or per player and the dummy (T3-7)."""
+    if variant.scoring.per_player:
+        return [f"player {p}" for p in range(players)] + (["dummy"] if variant.teams.dummy else [])
+    count = variant.team_count
+    if count == variant.seats:
+        return [f"player {p}" for p in range(players)]
+    return [
+        "team " + "+".join(str(s) for s in range(variant.seats) if s % count == team)
+        for team in range(count)
+    ]
+
+
+@hookimpl(trylast=True)
+def tichu_play_rules(variant: Variant) -> PlayRules:
+    """S-COMB-*, S-BOMB-*, S-WISH-2/3/6, GS-4 from their options."""
+    return PlayRules(
+        MoveRules(
+            four_distinct_suits=variant.bombs.four_distinct_suits,
+            second_dragon_beats_first=variant.dragon.second_beats_first,
+            bomb_must_fulfil=variant.wish.bomb_must_fulfil,
+            phoenix_fulfils=variant.wish.phoenix_fulfils,
+            bomb_instead=variant.wish.bomb_instead,
+        )
+    )
+
+
+# --------------------------------------------------------------------------- deck and deal
 
 
 @hookimpl(trylast=True)
 def tichu_deck(variant: Variant) -> int:
     """S-DECK-1 (and GS-2 through the deck options)."""
     return deck_mask(variant.deck_copies, variant.deck_without)
+
+
+@hookimpl(trylast=True)
+def tichu_next_hand(variant: Variant, previous: TableView | None, players: int) -> Seating:
+    """S-DEAL-3: seats stay and the first out of the last hand deals the next.
+    With ``seating.by_rank`` (GS-5) the finishing order reseats the table from the
+    second hand: the first out (Great Lord) at seat 0, who deals, then the others in
+    rank order to the left, so that play to the right meets the Wretch first."""
+    if previous is None:
+        seated: list[int | None] = list(range(players))
+        seated += [None] * (variant.seats - players)
+        return Seating(players=seated, dealer=0)
+    if variant.seating.by_rank:
+        ranking = [previous.players[seat] for seat in previous.ranking()]
+        if variant.seating.direction == "right":
+            ranking = ranking[:1] + ranking[:0:-1]
+        return Seating(players=ranking, dealer=0)
+    dealer = previous.out_order[0] if previous.out_order else previous.dealer
+    return Seating(players=list(previous.players), dealer=dealer)
 
 
 @hookimpl(trylast=True)
@@ -49,76 +116,171 @@ def tichu_deal(variant: Variant, cards: list[int], dealer: int, seats: int) -> l
 
 
 @hookimpl(trylast=True)
-def tichu_grand_tichu_cards(variant: Variant, state: HandState) -> int:
-    """S-DEAL-2: Grand Tichu is decided holding the first 8 cards."""
+def tichu_grand_tichu_cards(variant: Variant, table: TableView) -> int:
+    """S-DEAL-2: Grand Tichu is decided holding the first 8 cards (T6-2: 6)."""
     return variant.deal.grand_tichu_after if variant.calls.grand_tichu else 0
 
 
 @hookimpl(trylast=True)
-def tichu_layout(variant: Variant, state: HandState) -> list[int]:
+def tichu_layout(variant: Variant, table: TableView) -> list[int]:
     """Partners sit alternately: team of seat s is s % number of teams (T6-1)."""
-    return [variant.team_of(seat) for seat in range(state.seats)]
+    return [variant.team_of(seat) for seat in range(table.seats)]
 
 
 @hookimpl(trylast=True)
-def tichu_controllers(variant: Variant, state: HandState) -> list[int]:
-    return [p if p is not None else state.dealer for p in state.players]
+def tichu_controllers(variant: Variant, table: TableView) -> list[int]:
+    """Each player acts for its own seat; a dummy seat is played by the dealer (T3-1)."""
+    shuffler = table.players[table.dealer]
+    return [p if p is not None else shuffler or 0 for p in table.players]
 
 
 @hookimpl(trylast=True)
-def tichu_push_targets(variant: Variant, state: HandState, seat: int) -> list[int]:
-    """S-EX-1 (all other seats), T3-3 (opponents), T6-3 (partners)."""
-    kind = variant.exchange.targets
-    if kind == "none" or (state.hand_index == 0 and not variant.exchange.first_hand):
+def tichu_visible_seats(variant: Variant, table: TableView, player: int | None) -> list[int]:
+    """A player sees the hands of the seats it acts for; a spectator sees none."""
+    if player is None:
         return []
-    others = [(seat + step) % state.seats for step in range(1, state.seats)]
-    if kind == "opponents":
-        return [s for s in others if state.teams[s] != state.teams[seat]]
-    if kind == "partners":
-        return [s for s in others if state.teams[s] == state.teams[seat]]
-    if kind == "all":
-        return others
-    return []  # "rank" exchanges are a Grand Seigneur plugin's
+    return [seat for seat in range(table.seats) if table.controllers[seat] == player]
+
+
+# --------------------------------------------------------------------------- calls
 
 
 @hookimpl(trylast=True)
-def tichu_may_call(variant: Variant, state: HandState, seat: int, call: str) -> bool:
-    return bool(variant.calls.grand_tichu if call == "grand_tichu" else variant.calls.tichu)
-
-
-@hookimpl(trylast=True)
-def tichu_play_rules(variant: Variant) -> PlayRules:
-    return PlayRules(
-        MoveRules(
-            four_distinct_suits=variant.bombs.four_distinct_suits,
-            second_dragon_beats_first=variant.dragon.second_beats_first,
-            bomb_must_fulfil=variant.wish.bomb_must_fulfil,
-            phoenix_fulfils=variant.wish.phoenix_fulfils,
-            bomb_instead=variant.wish.bomb_instead,
+def tichu_may_call(variant: Variant, table: TableView, seat: int, call: str) -> bool | Refusal:
+    """S-CALL-1: ``calls.grand_tichu``/``calls.tichu``, one call per seat unless
+    ``calls.tichu_and_grand_tichu``, at most ``calls.max_per_team`` calls per team."""
+    calls = variant.calls
+    if call == GRAND_TICHU and not calls.grand_tichu:
+        return Refusal("S-DEAL-2", "this variant has no Grand Tichu")
+    if call == "tichu" and not calls.tichu:
+        return Refusal("S-CALL-1", "this variant has no Tichu calls")
+    if call == "tichu" and table.grand_tichu[seat] and not calls.tichu_and_grand_tichu:
+        return Refusal("S-CALL-1", f"seat {seat} called Grand Tichu (one call per seat)")
+    if calls.max_per_team:
+        team = table.teams[seat]
+        made = sum(
+            1
+            for s in table.team_members(team)
+            if table.tichu[s] or table.grand_tichu[s] is True
         )
-    )
+        if made >= calls.max_per_team:
+            return Refusal(
+                "S-CALL-1", f"team {team} has made its {calls.max_per_team} call(s) this hand"
+            )
+    return True
+
+
+# --------------------------------------------------------------------------- exchange
+
+
+def _rank_levels(variant: Variant, table: TableView) -> list[tuple[int, int, int]]:
+    """GS-6: (seat of the k-th from the top, seat of the k-th from the bottom, cards)."""
+    ranking = table.previous_ranking
+    if not ranking:
+        return []  # the first hand has no ranks yet
+    seat_of = {player: seat for seat, player in enumerate(table.players) if player is not None}
+    levels = []
+    for level, count in enumerate(variant.exchange_rank_cards):
+        low = len(ranking) - 1 - level
+        if count and level < low and ranking[level] in seat_of and ranking[low] in seat_of:
+            levels.append((seat_of[ranking[level]], seat_of[ranking[low]], count))
+    return levels
+
+
+def _exchange_now(variant: Variant, table: TableView) -> bool:
+    return table.hand_index > 0 or variant.exchange.first_hand
 
 
 @hookimpl(trylast=True)
-def tichu_wish_applies(variant: Variant, state: HandState, seat: int) -> bool:
+def tichu_push_targets(variant: Variant, table: TableView, seat: int) -> dict[int, int]:
+    """S-EX-1 (all other seats), T3-3 (opponents), T6-3 (partners), one card each;
+    GS-6 (rank): each upper rank gives back as many cards as it receives."""
+    kind = variant.exchange.targets
+    if kind == "none" or not _exchange_now(variant, table):
+        return {}
+    if kind == "rank":
+        return {low: count for high, low, count in _rank_levels(variant, table) if high == seat}
+    others = [(seat + step) % table.seats for step in range(1, table.seats)]
+    if kind == "opponents":
+        others = [s for s in others if table.teams[s] != table.teams[seat]]
+    elif kind == "partners":
+        others = [s for s in others if table.teams[s] == table.teams[seat]]
+    return dict.fromkeys(others, 1)
+
+
+def best_cards(variant: Variant, hand: int, count: int) -> int:
+    """GS-6: the ``count`` best cards of ``hand`` by ``exchange.best_order`` (suits never
+    rank: among equal cards the lower card number goes first); cards the order does
+    not name count as the worst."""
+    order = {entry: index for index, entry in enumerate(variant.exchange.best_order)}
+
+    def worse(card: int) -> tuple[int, int]:
+        name = SPECIAL_CODES[card & 3] if card < 8 else RANK_NAMES[CARDS[card].rank]
+        return order.get(name, len(order)), card
+
+    mask = 0
+    for card in sorted(iter_cards(hand), key=worse)[:count]:
+        mask |= 1 << card
+    return mask
+
+
+@hookimpl(trylast=True)
+def tichu_forced_push(variant: Variant, table: TableView, seat: int) -> dict[int, int]:
+    """GS-6: in a rank exchange each lower rank gives its best cards, forced."""
+    if variant.exchange.targets != "rank" or not _exchange_now(variant, table):
+        return {}
+    return {
+        high: best_cards(variant, table.hands[seat], count)
+        for high, low, count in _rank_levels(variant, table)
+        if low == seat
+    }
+
+
+# --------------------------------------------------------------------------- play
+
+
+@hookimpl(trylast=True)
+def tichu_first_leader(variant: Variant, table: TableView) -> int:
+    """S-EX-2: the Mah Jong holder leads; without a Mah Jong, the seat after the dealer."""
+    for seat, hand in enumerate(table.hands):
+        if hand & MAH_JONG_BITS:
+            return seat
+    following = table.next_active(table.dealer)
+    return following if following is not None else table.dealer
+
+
+@hookimpl(trylast=True)
+def tichu_may_bomb(variant: Variant, table: TableView, seat: int) -> bool | Refusal:
+    """S-BOMB-3/4/5, S-DOG-1: while a trick has a combination on the table, not on
+    the Dog, and on one's own trick only by ``bombs.own_trick``."""
+    top = table.top
+    if top is None:
+        return Refusal("S-BOMB-4", "no bomb on an empty trick out of turn")
+    if top.kind == DOG_KIND:
+        return Refusal("S-DOG-1", "no bomb may follow the Dog")
+    if seat == table.top_seat and not variant.bombs.own_trick:
+        return Refusal("S-BOMB-5", f"seat {seat} may not bomb its own trick")
     return True
 
 
 @hookimpl(trylast=True)
-def tichu_first_leader(variant: Variant, state: HandState) -> int:
-    """S-EX-2: the Mah Jong holder leads; without a Mah Jong, the seat after the dealer."""
-    for seat, hand in enumerate(state.hands):
-        if hand & MAH_JONG_BITS:
-            return seat
-    return state.next_active(state.dealer) or 0
+def tichu_wish_ranks(variant: Variant, table: TableView, seat: int) -> list[int]:
+    """S-WISH-1, E-4: any rank 2..A, when ``wish.enabled``."""
+    return list(ALL_RANKS) if variant.wish.enabled else []
 
 
 @hookimpl(trylast=True)
-def tichu_dog_recipients(variant: Variant, state: HandState, seat: int) -> list[int]:
+def tichu_wish_applies(variant: Variant, table: TableView, seat: int) -> bool:
+    """S-WISH-2: the wish binds every seat on its turn."""
+    return True
+
+
+@hookimpl(trylast=True)
+def tichu_dog_recipients(variant: Variant, table: TableView, seat: int) -> list[int]:
     """S-DOG-1/2, T6-4: the lead goes to the partner (or a chosen one of the partners)."""
-    n = state.seats
-    partners = sorted(state.partners(seat), key=lambda p: (p - seat) % n)
-    holding = [p for p in partners if state.hands[p]]
+    n = table.seats
+    partners = sorted(table.partners(seat), key=lambda p: (p - seat) % n)
+    holding = [p for p in partners if table.holds_cards(p)]
     if variant.dog.choose_partner:
         if holding:
             return holding
@@ -132,121 +294,120 @@ def tichu_dog_recipients(variant: Variant, state: HandState, seat: int) -> list[
         after = (
             partners[0] if partners and variant.dog.partner_out == "next_after_partner" else seat
         )
-    following = state.next_active(after)
+    following = table.next_active(after)
     return [following if following is not None else seat]
 
 
 @hookimpl(trylast=True)
-def tichu_dragon_recipients(variant: Variant, state: HandState, seat: int) -> list[int]:
-    """S-DRAGON-1/2: an opponent of the winner's choice, also on the last trick by option."""
-    if not variant.dragon.gift:
-        return []
-    if state.phase == OVER and (
-        not variant.dragon.gift_when_last or _double_victory(state) is not None
-    ):
-        return []
-    return state.opponents(seat)
+def tichu_collect_at_once(variant: Variant, table: TableView) -> bool:
+    """S-TRICK-2: by ``tricks.winner_collects`` the top seat collects by passing."""
+    return not variant.tricks.winner_collects
 
 
 @hookimpl(trylast=True)
-def tichu_trick_winner(variant: Variant, state: HandState) -> int:
-    assert state.top_seat is not None
-    return state.top_seat
+def tichu_trick_winner(variant: Variant, table: TableView) -> int:
+    """S-TRICK-2: the seat of the top play takes the trick."""
+    assert table.top_seat is not None
+    return table.top_seat
 
 
-def _double_victory(state: HandState) -> int | None:
+@hookimpl(trylast=True)
+def tichu_dragon_recipients(variant: Variant, table: TableView, seat: int) -> list[int]:
+    """S-DRAGON-1/2: an opponent of the winner's choice, also on the last trick by option
+    (never after a double victory: the hand is scored without cards)."""
+    if not variant.dragon.gift:
+        return []
+    if table.phase == OVER and (
+        not variant.dragon.gift_when_last or _double_victory(variant, table) is not None
+    ):
+        return []
+    return table.opponents(seat)
+
+
+# --------------------------------------------------------------------------- end of hand and match
+
+
+def _double_victory(variant: Variant, table: TableView) -> int | None:
     """The team whose seats all went out before any opponent (S-END-1), if any."""
-    if not state.out_order:
+    if variant.teams.size < 2 or not table.out_order:
         return None
-    team = state.teams[state.out_order[0]]
-    members = [s for s in range(state.seats) if state.teams[s] == team]
-    if len(members) < 2 or len(state.out_order) < len(members):
+    out = table.out_order
+    team = table.teams[out[0]]
+    members = table.team_members(team)
+    if len(members) < 2 or len(out) < len(members):
         return None
-    if all(state.teams[s] == team for s in state.out_order[: len(members)]):
+    if all(table.teams[s] == team for s in out[: len(members)]):
         return team
     return None
 
 
 @hookimpl(trylast=True)
-def tichu_hand_over(variant: Variant, state: HandState) -> bool:
+def tichu_hand_over(variant: Variant, table: TableView) -> bool:
     """S-END-1: one seat holds cards, or one team went out first and second."""
-    if sum(1 for hand in state.hands if hand) <= 1:
+    if sum(1 for hand in table.hands if hand) <= 1:
         return True
-    return variant.teams.size > 1 and _double_victory(state) is not None
+    return _double_victory(variant, table) is not None
 
 
-@hookimpl(trylast=True)
-def tichu_score_hand(variant: Variant, state: HandState) -> HandScore:
+def team_scores(variant: Variant, table: TableView) -> HandScore:
     """S-END-2, S-SCORE-1/2/3: card points per team, double victory, calls."""
-    teams = variant.team_count
+    teams = max(table.teams) + 1
     scores = [0] * teams
     card_points = [0] * teams
-    winners = _double_victory(state) if variant.teams.size > 1 else None
+    winners = _double_victory(variant, table)
     if winners is not None:
         scores[winners] += variant.scoring.double_victory
     elif variant.scoring.card_points:
-        first_out = state.out_order[0] if state.out_order else None
-        for seat in range(state.seats):
-            pile = state.piles[seat]
-            hand = state.hands[seat]
+        first_out = table.out_order[0] if table.out_order else None
+        for seat in range(table.seats):
+            pile, hand = table.piles[seat], table.hands[seat]
             if hand and first_out is not None:
                 # S-END-2: the last seat's hand to the opponents, its tricks to the first out.
-                card_points[state.teams[first_out]] += mask_points(pile)
+                card_points[table.teams[first_out]] += mask_points(pile)
                 # With more than two teams "the opponents" are ambiguous: the next team takes them.
-                opposing = (state.teams[seat] + 1) % teams
+                opposing = (table.teams[seat] + 1) % teams
                 card_points[opposing] += mask_points(hand)
             else:
-                card_points[state.teams[seat]] += mask_points(pile)
+                card_points[table.teams[seat]] += mask_points(pile)
         for team in range(teams):
             scores[team] += card_points[team]
-    first = state.out_order[0] if state.out_order else None
-    for seat in range(state.seats):
+    first = table.out_order[0] if table.out_order else None
+    for seat in range(table.seats):
         for called, points in (
-            (state.tichu[seat], variant.calls.tichu_points),
-            (state.grand_tichu[seat], variant.calls.grand_tichu_points),
+            (table.tichu[seat], variant.calls.tichu_points),
+            (table.grand_tichu[seat], variant.calls.grand_tichu_points),
         ):
             if called:
-                scores[state.teams[seat]] += points if seat == first else -points
+                scores[table.teams[seat]] += points if seat == first else -points
     return HandScore(scores=scores, card_points=card_points, double_victory=winners is not None)
 
 
 @hookimpl(trylast=True)
-def tichu_score_lines(variant: Variant, players: int) -> list[str]:
-    count = variant.team_count
-    if count == players:
-        return [f"player {p}" for p in range(players)]
-    return [
-        "team " + "+".join(str(s) for s in range(players) if s % count == team)
-        for team in range(count)
-    ]
+def tichu_score_hand(variant: Variant, table: TableView) -> HandScore:
+    """S-SCORE-*: the team scores; with ``scoring.per_player`` (T3-7) each player's
+    line, and the dummy's, gets the whole score of its seat's team."""
+    score = team_scores(variant, table)
+    if not variant.scoring.per_player:
+        return score
+    lines = variant.players + (1 if variant.teams.dummy else 0)
+    scores, card_points = [0] * lines, [0] * lines
+    for seat, player in enumerate(table.players):
+        line = player if player is not None else variant.players
+        team = table.teams[seat]
+        scores[line] = score.scores[team]
+        card_points[line] = score.card_points[team]
+    return HandScore(scores, card_points, score.double_victory, score.details)
 
 
 @hookimpl(trylast=True)
-def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> list[int]:
-    """S-GAME-1: after the hand in which a line reaches the target; a tie plays on."""
+def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> Outcome | bool:
+    """S-GAME-1: after the hand in which a line reaches ``game.target``; a tie plays on.
+    T3-8, GS-8: after ``game.hands`` hands; the highest total wins (ties share)."""
     target, hands = variant.game.target, variant.game.hands
-    reached = (target and max(totals) >= target) or (hands and hands_played >= hands)
-    if not reached:
-        return []
     best = max(totals)
-    leaders = [line for line, total in enumerate(totals) if total == best]
-    if len(leaders) > 1 and target and not (hands and hands_played >= hands):
-        return []
-    return leaders
-
-
-@hookimpl(trylast=True)
-def tichu_next_hand(variant: Variant, previous: HandState | None, players: int) -> Seating:
-    """S-DEAL-3: seats stay; the first out of the last hand deals the next."""
-    if previous is None:
-        return Seating(players=list(range(players)), dealer=0)
-    dealer = previous.out_order[0] if previous.out_order else previous.dealer
-    return Seating(players=list(previous.players), dealer=dealer)
-
-
-@hookimpl(trylast=True)
-def tichu_visible_seats(variant: Variant, state: HandState, player: int | None) -> list[int]:
-    """A player sees the hands of the seats it acts for."""
-    if player is None:
-        return []
-    return [seat for seat in range(state.seats) if state.controllers[seat] == player]
+    leaders = tuple(line for line, total in enumerate(totals) if total == best)
+    if hands and hands_played >= hands:
+        return Outcome(Termination.HANDS_PLAYED, leaders)
+    if target and best >= target and len(leaders) == 1:
+        return Outcome(Termination.TARGET_REACHED, leaders)
+    return False

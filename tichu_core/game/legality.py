@@ -1,0 +1,565 @@
+"""The one source of legality: what a seat may do now, and whether an action is that.
+
+Like python-chess's single ``is_legal`` under both its move generator and
+``push``, :class:`Referee` builds a seat's options from three parts (the
+fixed actions: calls, passes, decisions; the plays; the pushes) and
+:meth:`Referee.judge` accepts an action only by finding it among those same
+parts. Nothing can be listed that ``apply`` refuses, nor accepted that is not
+listed. When an action is not found, the referee says why, citing the rule id;
+explaining never accepts anything.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from typing import NoReturn, overload
+
+from tichu_core.cardplay.cards import (
+    RANK_BITS,
+    RANK_NAMES,
+    RANK_OF_NAME,
+    cards_of,
+    format_mask,
+    play_codes,
+    take_cards,
+)
+from tichu_core.cardplay.combinations import DOG, Combination
+from tichu_core.errors import CardError, IllegalAction, InvalidAction
+from tichu_core.game.actions import (
+    Action,
+    GiveLead,
+    GiveTrick,
+    GrandTichu,
+    Pass,
+    Play,
+    Push,
+    Tichu,
+    Wish,
+    make_play,
+)
+from tichu_core.game.hand import (
+    EXCHANGE,
+    GIVE_LEAD,
+    GIVE_TRICK,
+    GRAND_TICHU,
+    OVER,
+    PLAY,
+    WISH,
+    HandState,
+)
+
+Change = Callable[[], None]
+
+
+def play_action(seat: int, combination: Combination) -> Play:
+    """The Play action of a listed combination."""
+    return make_play(
+        seat,
+        play_codes(combination.cards),
+        RANK_NAMES[combination.phoenix] if combination.phoenix else None,
+    )
+
+
+# --------------------------------------------------------------------------- pushes
+
+
+def _distributions(available: int, room: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Ways to hand out at most ``available`` copies of one code to targets with ``room``."""
+    if not room:
+        return [()]
+    found = []
+    for first in range(min(available, room[0]) + 1):
+        for rest in _distributions(available - first, room[1:]):
+            found.append((first, *rest))
+    return found
+
+
+@functools.lru_cache(maxsize=65536)
+def _ways(counts: tuple[int, ...], room: tuple[int, ...]) -> int:
+    """Distinct pushes filling ``room`` (cards still wanted per target) from codes held
+    ``counts`` times each."""
+    if not any(room):
+        return 1
+    if sum(counts) < sum(room):
+        return 0
+    rest = counts[1:]
+    return sum(
+        _ways(rest, tuple(r - d for r, d in zip(room, dist, strict=True)))
+        for dist in _distributions(counts[0], room)
+    )
+
+
+class PushChoices:
+    """Every distinct push of a hand to its targets, counted and unranked without a list.
+
+    With one card per target and one deck a push is a partial permutation (a
+    mixed-radix number). Otherwise (several cards to one target, GS-6, or codes
+    held twice with two decks) the distinct assignments of the held codes are
+    counted code by code and unranked the same way.
+    """
+
+    __slots__ = ("_codes", "_counts", "_simple", "_size", "_targets", "_wanted")
+
+    def __init__(self, hand: int, targets: dict[int, int]) -> None:
+        held = Counter(str(card) for card in cards_of(hand))
+        self._codes = list(held)
+        self._counts = tuple(held[code] for code in self._codes)
+        self._targets = sorted(targets)
+        self._wanted = tuple(targets[t] for t in self._targets)
+        self._simple = all(c == 1 for c in self._counts) and all(w == 1 for w in self._wanted)
+        if self._simple:
+            size = 1
+            for step in range(len(self._targets)):
+                size *= len(self._codes) - step
+            self._size = max(size, 0)
+        else:
+            self._size = _ways(self._counts, self._wanted)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def cards(self, index: int) -> dict[int, str]:
+        """The push at ``index`` (0 <= index < len): target seat -> card codes."""
+        if self._simple:
+            available = list(range(len(self._codes)))
+            simple: dict[int, str] = {}
+            for target in self._targets:
+                index, pick = divmod(index, len(available))
+                simple[target] = self._codes[available.pop(pick)]
+            return simple
+        given: dict[int, list[str]] = {t: [] for t in self._targets}
+        room = self._wanted
+        for position, code in enumerate(self._codes):
+            rest = self._counts[position + 1 :]
+            for dist in _distributions(self._counts[position], room):
+                after = tuple(r - d for r, d in zip(room, dist, strict=True))
+                block = _ways(rest, after)
+                if index < block:
+                    break
+                index -= block
+            for target, copies in zip(self._targets, dist, strict=True):
+                given[target] += [code] * copies
+            room = after
+        return {t: " ".join(codes) for t, codes in given.items()}
+
+    def __contains__(self, given: object) -> bool:
+        if not isinstance(given, dict) or sorted(given) != self._targets:
+            return False
+        wanted: Counter[str] = Counter()
+        for target, needed in zip(self._targets, self._wanted, strict=True):
+            codes = str(given[target]).split()
+            if len(codes) != needed:
+                return False
+            wanted.update(codes)
+        held = dict(zip(self._codes, self._counts, strict=True))
+        return all(held.get(code, 0) >= n for code, n in wanted.items())
+
+
+# --------------------------------------------------------------------------- the listing
+
+
+class LegalActions(Sequence[Action]):
+    """A seat's legal actions: a sequence that builds each action only when asked.
+
+    The 2,184 pushes of a 14-card hand, or hundreds of plays, are counted and
+    indexed without being built. Order: :attr:`fixed` (calls, passes,
+    decisions), then the plays, then the pushes.
+    """
+
+    __slots__ = ("_fixed", "_hand", "_plays", "_pushes", "_seat")
+
+    def __init__(
+        self,
+        seat: int,
+        fixed: list[Action],
+        plays: list[Combination] | None = None,
+        pushes: PushChoices | None = None,
+        hand: int = 0,
+    ) -> None:
+        self._seat = seat
+        self._hand = hand
+        self._fixed = fixed
+        self._plays = plays or []
+        self._pushes = pushes
+
+    def __len__(self) -> int:
+        pushes = len(self._pushes) if self._pushes is not None else 0
+        return len(self._fixed) + len(self._plays) + pushes
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(f"legal action index {index} out of range ({size} actions)")
+        if index < len(self._fixed):
+            return self._fixed[index]
+        index -= len(self._fixed)
+        if index < len(self._plays):
+            return play_action(self._seat, self._plays[index])
+        assert self._pushes is not None
+        return Push(self._seat, self._pushes.cards(index - len(self._plays)))
+
+    def __iter__(self) -> Iterator[Action]:
+        for index in range(len(self)):
+            yield self[index]
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Play):
+            if action.seat != self._seat or not self._plays:
+                return False
+            try:
+                mask = take_cards(action.cards.split(), self._hand)
+            except CardError:
+                return False
+            return _find_play(self._plays, mask, action.phoenix, self._hand) is not None
+        if isinstance(action, Push):
+            return (
+                action.seat == self._seat
+                and self._pushes is not None
+                and dict(action.cards) in self._pushes
+            )
+        return action in self._fixed
+
+    def __repr__(self) -> str:
+        return f"<LegalActions seat={self._seat}: {len(self)} actions>"
+
+    @property
+    def combinations(self) -> list[Combination]:
+        """The plays as combinations (no Play objects built); they follow :attr:`fixed`."""
+        return self._plays
+
+    @property
+    def fixed(self) -> list[Action]:
+        """The actions listed first: calls, passes and decisions (no plays, no pushes)."""
+        return list(self._fixed)
+
+
+def _find_play(
+    plays: list[Combination], mask: int, phoenix: str | None, hand: int
+) -> Combination | None:
+    """The listed reading of the cards ``mask`` (taken from ``hand``): with the Phoenix as
+    ``phoenix`` if given, else the strongest reading listed (S-COMB-4)."""
+    rank = RANK_OF_NAME[phoenix] if phoenix is not None else None
+    best = None
+    for combination in plays:
+        if combination.cards == mask and (rank is None or combination.phoenix == rank):
+            if best is None or combination.rank > best.rank:
+                best = combination
+    if best is None and hand & _SECOND_COPIES:
+        # Two decks: codes name cards, not copies; compare the multisets of codes.
+        wanted = _by_codes(mask)
+        for combination in plays:
+            if _by_codes(combination.cards) == wanted and (
+                rank is None or combination.phoenix == rank
+            ):
+                if best is None or combination.rank > best.rank:
+                    best = combination
+    return best
+
+
+def _nibbles(pattern: int) -> int:
+    mask = 0
+    for byte in range(14):
+        mask |= pattern << 8 * byte
+    return mask
+
+
+_FIRST_COPIES = _nibbles(0x0F)
+_SECOND_COPIES = _nibbles(0xF0)
+
+
+def _by_codes(mask: int) -> int:
+    """A mask with the same codes as ``mask``, first copies used first: equal for two
+    masks exactly when they hold the same multiset of codes."""
+    first = mask & _FIRST_COPIES
+    second = (mask >> 4) & _FIRST_COPIES
+    return (first | second) | ((first & second) << 4)
+
+
+# --------------------------------------------------------------------------- the referee
+
+
+class Referee:
+    """What each seat may do on the running hand, and the judge of every action."""
+
+    __slots__ = ("_turn_cache",)
+
+    def __init__(self) -> None:
+        self._turn_cache: tuple[int, int, list[Combination], bool] | None = None
+
+    # --- the parts of a seat's options ----------------------------------------------
+
+    def turn_plays(self, hand: HandState, version: int, seat: int) -> tuple[list[Combination], bool]:
+        """The plays of the seat on turn, the wish applied, and whether it must play
+        (cached for one game version)."""
+        cache = self._turn_cache
+        if cache is not None and cache[0] == version and cache[1] == seat:
+            return cache[2], cache[3]
+        cards = hand.hands[seat]
+        obliged = False
+        rules = hand.rules
+        if hand.collecting:
+            # S-TRICK-2, S-BOMB-5: collecting its own trick, the top seat may only bomb.
+            plays = rules.bombs(cards, hand.top) if hand.bomb_refusal(seat) is None else []
+        else:
+            plays = rules.plays(cards, hand.top)
+            wish = hand.wish
+            if (
+                wish is not None
+                and cards & RANK_BITS[wish]
+                and hand.rulebook.wish_applies(hand.view, seat)
+            ):
+                plays, obliged = rules.apply_wish(cards, plays, wish)
+        self._turn_cache = (version, seat, plays, obliged)
+        return plays, obliged
+
+    def plays(self, hand: HandState, version: int, seat: int) -> list[Combination]:
+        """Every play ``seat`` may make now: on its turn, or bombs out of turn."""
+        if hand.phase != PLAY or hand.pending is not None or not hand.hands[seat]:
+            return []
+        if seat == hand.turn:
+            return self.turn_plays(hand, version, seat)[0]
+        if hand.bomb_refusal(seat) is None:
+            return hand.rules.bombs(hand.hands[seat], hand.top)
+        return []
+
+    def fixed(self, hand: HandState, version: int, seat: int) -> list[Action]:
+        """Calls, passes and pending decisions ``seat`` may take now."""
+        fixed: list[Action] = []
+        if hand.phase == OVER and hand.pending is None:
+            return fixed
+        if hand.phase == GRAND_TICHU:
+            if hand.grand_tichu[seat] is None:
+                fixed.append(GrandTichu(seat, False))
+                if hand.call_refusal(seat, GRAND_TICHU) is None:
+                    fixed.append(GrandTichu(seat, True))
+            return fixed
+        if hand.call_refusal(seat, "tichu") is None:
+            fixed.append(Tichu(seat))
+        pending = hand.pending
+        if pending is not None:
+            if pending.seat == seat:
+                if pending.kind == WISH:
+                    fixed += [Wish(seat, None)] + [Wish(seat, r) for r in pending.options]
+                elif pending.kind == GIVE_TRICK:
+                    fixed += [GiveTrick(seat, to) for to in pending.options]
+                elif pending.kind == GIVE_LEAD:
+                    fixed += [GiveLead(seat, to) for to in pending.options]
+            return fixed
+        if hand.phase == PLAY and seat == hand.turn and hand.top is not None:
+            if hand.collecting or not self.turn_plays(hand, version, seat)[1]:
+                fixed.append(Pass(seat))
+        return fixed
+
+    def pushes(self, hand: HandState, seat: int) -> PushChoices | None:
+        """The pushes ``seat`` may choose now (None: it has none to make)."""
+        if hand.phase != EXCHANGE or hand.pushes[seat] is not None or not hand.push_targets[seat]:
+            return None
+        return PushChoices(hand.chosen_push_hand(seat), hand.push_targets[seat])
+
+    def legal_actions(self, hand: HandState, version: int, seat: int) -> LegalActions:
+        return LegalActions(
+            seat,
+            self.fixed(hand, version, seat),
+            self.plays(hand, version, seat),
+            self.pushes(hand, seat),
+            hand.hands[seat],
+        )
+
+    # --- judging --------------------------------------------------------------------
+
+    def judge(self, hand: HandState, version: int, action: Action) -> Change:
+        """The change ``action`` makes if it is among the seat's options; else
+        InvalidAction (malformed for this hand) or IllegalAction (against a rule)."""
+        seat = action.seat
+        if isinstance(action, Play):
+            try:
+                mask = take_cards(action.cards.split(), hand.hands[seat])
+            except CardError as error:
+                raise InvalidAction(f"seat {seat} cannot play {action.cards}: {error}") from error
+            play = _find_play(self.plays(hand, version, seat), mask, action.phoenix, hand.hands[seat])
+            if play is None:
+                self._explain_play(hand, version, action)
+            return lambda: hand.do_play(seat, play)
+        if isinstance(action, Push):
+            choices = self.pushes(hand, seat)
+            if choices is None or dict(action.cards) not in choices:
+                self._explain_push(hand, action)
+            masks = _push_masks(action, hand.chosen_push_hand(seat))
+            return lambda: hand.do_push(seat, masks)
+        if action not in self.fixed(hand, version, seat):
+            self._explain_fixed(hand, version, action)
+        if isinstance(action, GrandTichu):
+            return lambda: hand.do_grand_tichu(seat, action.call)
+        if isinstance(action, Tichu):
+            return lambda: hand.do_tichu(seat)
+        if isinstance(action, Pass):
+            return lambda: hand.do_pass(seat)
+        if isinstance(action, Wish):
+            rank = RANK_OF_NAME[action.rank] if action.rank is not None else None
+            return lambda: hand.do_wish(seat, rank)
+        if isinstance(action, GiveTrick):
+            return lambda: hand.do_give_trick(seat, action.to)
+        return lambda: hand.do_give_lead(seat, action.to)
+
+    # --- why not ----------------------------------------------------------------------
+
+    @staticmethod
+    def _require_play_phase(hand: HandState, seat: int) -> None:
+        if hand.phase != PLAY:
+            rule = {GRAND_TICHU: "S-DEAL-2", EXCHANGE: "S-EX-1"}.get(hand.phase, "S-END-1")
+            raise IllegalAction(f"no card play in the {hand.phase} phase", rule)
+        if hand.pending is not None:
+            pending = hand.pending
+            rule = {WISH: "S-WISH-1", GIVE_TRICK: "S-DRAGON-1", GIVE_LEAD: "T6-4"}[pending.kind]
+            raise IllegalAction(
+                f"seat {pending.seat} must first decide ({pending.kind.replace('_', ' ')})", rule
+            )
+        if not hand.hands[seat]:
+            raise IllegalAction(f"seat {seat} is out of this hand", "S-TRICK-3")
+
+    def _explain_play(self, hand: HandState, version: int, action: Play) -> NoReturn:
+        seat = action.seat
+        self._require_play_phase(hand, seat)
+        mask = take_cards(action.cards.split(), hand.hands[seat])
+        phoenix = RANK_OF_NAME[action.phoenix] if action.phoenix is not None else None
+        top = hand.top
+        text = format_mask(mask)
+        rules = hand.rules
+        if seat != hand.turn:
+            refusal = hand.bomb_refusal(seat)
+            if refusal is not None:
+                if top is None or not any(r.is_bomb for r in rules.recognize(mask, top)):
+                    raise IllegalAction(
+                        f"it is seat {hand.turn}'s turn: only a bomb may be played out of turn",
+                        "S-BOMB-3" if top is not None else refusal.rule,
+                    )
+                raise IllegalAction(refusal.reason, refusal.rule)
+        readings = rules.recognize(mask, top)
+        if not readings:
+            counts = [((mask >> 8 * (r - 1)) & 0xFF).bit_count() for r in range(2, 15)]
+            held = [c for c in counts if c]
+            if max(counts) >= 5 or (len(held) >= 2 and all(c == 3 for c in held)):
+                raise IllegalAction(
+                    f"{text}: five of a rank and runs of triples are no combination", "S-COMB-2"
+                )
+            raise IllegalAction(f"{text} is not a combination", "S-COMB-1")
+        if phoenix is not None and all(r.phoenix != phoenix for r in readings):
+            raise IllegalAction(
+                f"in {text} the Phoenix cannot stand for {RANK_NAMES[phoenix]}", "S-COMB-4"
+            )
+        if seat != hand.turn and not any(r.is_bomb for r in readings):
+            raise IllegalAction(
+                f"it is not seat {seat}'s turn: only a bomb may be played out of turn", "S-BOMB-3"
+            )
+        if seat == hand.turn and hand.collecting:
+            refusal = hand.bomb_refusal(seat)
+            if refusal is not None and any(r.is_bomb for r in readings):
+                raise IllegalAction(refusal.reason, refusal.rule)
+            raise IllegalAction(
+                f"seat {seat} leads this trick: it collects it by passing (or bombs)", "S-TRICK-2"
+            )
+        if readings[0].kind == DOG and top is not None:
+            raise IllegalAction("the Dog may only be led", "S-DOG-1")
+        fitting = [r for r in readings if rules.beats(r, top)]
+        if not fitting:
+            if top is not None and top.is_bomb and any(r.is_bomb for r in readings):
+                raise IllegalAction(f"{text} does not beat the bomb on the trick", "S-BOMB-2")
+            raise IllegalAction(f"{text} does not beat the trick's top play", "S-COMB-3")
+        if seat == hand.turn and self.turn_plays(hand, version, seat)[1] and hand.wish is not None:
+            raise IllegalAction(
+                f"the wish for {RANK_NAMES[hand.wish]} binds seat {seat}: it must play a "
+                "combination with that rank",
+                "S-WISH-2",
+            )
+        raise IllegalAction(f"{text} may not be played now", "S-COMB-3")
+
+    @staticmethod
+    def _explain_push(hand: HandState, action: Push) -> NoReturn:
+        seat = action.seat
+        if hand.phase != EXCHANGE:
+            raise IllegalAction("cards are pushed only in the exchange", "S-EX-1")
+        targets = hand.push_targets[seat]
+        if hand.pushes[seat] is not None or not targets:
+            raise IllegalAction(f"seat {seat} has no push to make", "S-EX-1")
+        given = {t: str(codes).split() for t, codes in action.cards.items()}
+        if sorted(given) != sorted(targets) or any(
+            len(given[t]) != count for t, count in targets.items()
+        ):
+            wanted = ", ".join(f"{count} to seat {t}" for t, count in sorted(targets.items()))
+            shown = ", ".join(f"{len(c)} to seat {t}" for t, c in sorted(given.items()))
+            raise IllegalAction(
+                f"seat {seat} gives {wanted}, not {shown or 'nothing'}",
+                "S-EX-1",
+            )
+        codes = [code for cards in given.values() for code in cards]
+        try:
+            take_cards(codes, hand.chosen_push_hand(seat))
+        except CardError as error:
+            if hand.chosen_push_hand(seat) != hand.hands[seat]:
+                raise IllegalAction(
+                    f"push of seat {seat}: {error} (among the cards it chooses from; "
+                    "its best cards are given by the rules)",
+                    "GS-6",
+                ) from error
+            raise InvalidAction(f"push of seat {seat}: {error}") from error
+        raise InvalidAction(f"push of seat {seat} is not one of its pushes")
+
+    def _explain_fixed(self, hand: HandState, version: int, action: Action) -> NoReturn:
+        seat = action.seat
+        if isinstance(action, GrandTichu):
+            refusal = hand.call_refusal(seat, GRAND_TICHU)
+            if refusal is not None and (action.call or hand.phase != GRAND_TICHU):
+                raise IllegalAction(refusal.reason, refusal.rule)
+            if hand.phase != GRAND_TICHU or hand.grand_tichu[seat] is not None:
+                raise IllegalAction(f"seat {seat} has no Grand Tichu decision now", "S-DEAL-2")
+        if isinstance(action, Tichu):
+            refusal = hand.call_refusal(seat, "tichu")
+            if refusal is not None:
+                raise IllegalAction(refusal.reason, refusal.rule)
+        if isinstance(action, GrandTichu | Tichu):
+            raise IllegalAction(f"seat {seat} may not call now", "S-CALL-1")
+        if isinstance(action, Pass):
+            self._require_play_phase(hand, seat)
+            if seat != hand.turn:
+                raise IllegalAction(f"it is not seat {seat}'s turn (seat {hand.turn})", "S-TRICK-1")
+            if hand.top is None:
+                raise IllegalAction(f"seat {seat} leads and cannot pass", "S-TRICK-1")
+            raise IllegalAction(
+                f"the wish for {RANK_NAMES[hand.wish or 0]} binds seat {seat}: "
+                "it must play that rank",
+                "S-WISH-2",
+            )
+        decisions = {Wish: (WISH, "S-WISH-1"), GiveTrick: (GIVE_TRICK, "S-DRAGON-1")}
+        kind, rule = decisions.get(type(action), (GIVE_LEAD, "T6-4"))
+        pending = hand.pending
+        if pending is None or pending.kind != kind or pending.seat != seat:
+            raise IllegalAction(f"seat {seat} has no {kind.replace('_', ' ')} decision", rule)
+        if isinstance(action, Wish):
+            raise IllegalAction(f"seat {seat} may not wish for {action.rank}", rule)
+        options = pending.options
+        to = action.to if isinstance(action, GiveTrick | GiveLead) else None
+        what = "the Dragon trick" if kind == GIVE_TRICK else "the lead"
+        raise IllegalAction(f"{what} goes to one of seats {options}, not {to}", rule)
+
+
+def _push_masks(action: Push, hand: int) -> dict[int, int]:
+    """Target -> the copies of the pushed codes taken from ``hand``, each copy once."""
+    masks: dict[int, int] = {}
+    left = hand
+    for target, codes in action.cards.items():
+        taken = take_cards(str(codes).split(), left)
+        left &= ~taken
+        masks[target] = taken
+    return masks

@@ -1,0 +1,119 @@
+"""What one player may know: the observation model and the one visibility rule.
+
+A player sees the hands of the seats the ``tichu_visible_seats`` hook lists for
+it in the current phase (its own seats, the Threechu dummy for the shuffler,
+the face-up dummy for everyone after the exchange). Observations read that
+answer, and events record it when they happen (:mod:`tichu_core.game.events`),
+so every view follows one rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tichu_core.cardplay.cards import RANK_NAMES, codes_of, mask_points, play_codes
+from tichu_core.game.hand import OVER, PLAY, WISH, HandState
+
+
+class Observation(BaseModel):
+    """What one player (or a spectator) may know now; never another seat's hidden cards."""
+
+    model_config = ConfigDict(frozen=True)
+    player: int | None
+    seats: list[int] = Field(description="the seats this player acts for")
+    hand_index: int
+    phase: str
+    dealer: int
+    hand: list[str] = Field(description="the cards of the player's own (first) seat")
+    hands: dict[int, list[str]] = Field(
+        description="seat -> cards, for every seat whose cards this player may see"
+    )
+    hand_sizes: list[int]
+    players: list[int | None]
+    teams: list[int]
+    turn: int | None
+    waiting_for: list[int]
+    trick: list[dict[str, Any]]
+    top_seat: int | None
+    wish: str | None
+    pending: dict[str, Any] | None
+    calls: dict[int, str] = Field(
+        description='seat -> "tichu", "grand_tichu" or "grand_tichu+tichu" (S-CALL-1)'
+    )
+    grand_tichu_decided: list[bool]
+    push_targets: dict[int, dict[int, int]] = Field(
+        description="own seat -> (target seat -> cards it chooses for that target)"
+    )
+    pushed: dict[int, str] = Field(description="target seat -> the codes own seats gave it")
+    received: dict[int, str] = Field(
+        description="giving seat -> the codes own seats received (after the exchange)"
+    )
+    out_order: list[int]
+    won_points: list[int]
+    won_cards: list[int]
+    scores: list[int]
+    score_lines: list[str]
+    hands_played: int
+
+
+def observe(
+    hand: HandState,
+    player: int | None,
+    *,
+    turn: int | None,
+    waiting_for: list[int],
+    scores: list[int],
+    score_lines: list[str],
+    hands_played: int,
+) -> Observation:
+    """The observation of ``player`` (None: a spectator) on the running hand."""
+    own = [s for s in range(hand.seats) if hand.controllers[s] == player]
+    visible = sorted(hand.visibility.get(player, frozenset()))
+    first = own[0] if own else None
+    pushed: dict[int, str] = {}
+    received: dict[int, str] = {}
+    for seat in own:
+        pushes = hand.pushes[seat]
+        if pushes:
+            pushed.update({t: play_codes(mask) for t, mask in pushes.items()})
+        if hand.phase in (PLAY, OVER):
+            received.update({g: play_codes(mask) for g, mask in hand.received[seat].items()})
+    pending = None
+    if hand.pending is not None:
+        pending = {"kind": hand.pending.kind, "seat": hand.pending.seat}
+        if hand.pending.seat in own:
+            options = hand.pending.options
+            pending["options"] = (
+                [RANK_NAMES[r] for r in options] if hand.pending.kind == WISH else list(options)
+            )
+    return Observation(
+        player=player,
+        seats=own,
+        hand_index=hand.hand_index,
+        phase=hand.phase,
+        dealer=hand.dealer,
+        hand=codes_of(hand.hands[first])[::-1] if first is not None else [],
+        hands={s: codes_of(hand.hands[s])[::-1] for s in visible},
+        hand_sizes=[m.bit_count() for m in hand.hands],
+        players=list(hand.players),
+        teams=list(hand.teams),
+        turn=turn,
+        waiting_for=waiting_for,
+        trick=hand.trick_view(),
+        top_seat=hand.top_seat,
+        wish=RANK_NAMES[hand.wish] if hand.wish else None,
+        pending=pending,
+        calls=hand.calls(),
+        grand_tichu_decided=[d is not None for d in hand.grand_tichu],
+        push_targets={s: dict(hand.push_targets[s]) for s in own if hand.push_targets[s]},
+        pushed=pushed,
+        received=received,
+        out_order=list(hand.out_order),
+        won_points=[mask_points(p) for p in hand.piles],
+        won_cards=[p.bit_count() for p in hand.piles],
+        scores=list(scores),
+        score_lines=list(score_lines),
+        hands_played=hands_played,
+    )
