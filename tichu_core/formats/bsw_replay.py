@@ -1,5 +1,7 @@
-"""Replaying games through the public `Game` API: Brettspielwelt `.tch` logs and our own
-saved games (`tichu replay FILE`).
+"""Replaying games through the public `Game` API: Brettspielwelt `.tch` logs (parsed by
+`tichu_core.formats.bsw`) and our own saved games, into results that say what each action
+did and whether a round matches its log. Printing them is the front end's work
+(`tichu_core.frontends.replay_cli`, `tichu replay FILE`).
 
 A `.tch` round is an independent hand (seat 0 need not deal nor hold the Mah Jong), so
 each round becomes its own `Game` of the `bsw` variant, ended after that one hand, with
@@ -10,7 +12,7 @@ by the seat that logged it; the decisions the log leaves implicit are derived:
   `GrandTichu(seat, False)` for the others; then the `Tichu:` calls logged before the
   play (the engine takes them in the exchange), then the four pushes.
 - `(s)name: CARDS` -> `Play(s, cards, phoenix=...)`, the Phoenix reading taken from
-  its position (`tichu_core.bsw.phoenix_rank`); out of turn it must be a bomb.
+  its position (`tichu_core.formats.bsw.phoenix_rank`); out of turn it must be a bomb.
 - `(s)name passt.` -> `Pass(s)`; for the trick's top player it is the pass that
   collects the trick (RULES.md S-TRICK-2).
 - `Wunsch:R` -> `Wish(s, R)` by the seat that played the Mah Jong; a Mah Jong play
@@ -27,13 +29,11 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from tichu_core.cardplay.cards import PHOENIX, RANK_OF_NAME, Card, parse_cards
-from tichu_core.errors import InvalidAction, LogFormatError, TichuError
+from tichu_core.errors import InvalidAction, TichuError
 from tichu_core.formats.bsw import (
     BswDragonGift,
     BswGame,
@@ -45,7 +45,6 @@ from tichu_core.formats.bsw import (
     deal_for_round,
     parse_tch,
 )
-from tichu_core.frontends.render import ordinal
 from tichu_core.game.actions import (
     Action,
     GiveTrick,
@@ -57,25 +56,9 @@ from tichu_core.game.actions import (
     Wish,
     action_to_dict,
 )
-from tichu_core.game.events import (
-    CardsDealt,
-    Event,
-    ExchangeDone,
-    GrandTichuDecided,
-    HandScored,
-    HandStarted,
-    LeadPassed,
-    MatchOver,
-    Played,
-    Pushed,
-    SeatOut,
-    TichuCalled,
-    TrickWon,
-    WishFulfilled,
-    WishMade,
-)
+from tichu_core.game.events import Event, HandStarted
 from tichu_core.game.match import Game
-from tichu_core.variants.models import Variant, load_variant
+from tichu_core.variants import Variant, load_variant
 
 __all__ = [
     "BSW_VARIANT",
@@ -84,9 +67,6 @@ __all__ = [
     "RecordReplay",
     "RoundReplay",
     "Step",
-    "cli_replay",
-    "format_record",
-    "format_round",
     "load_records",
     "read_log_text",
     "records_json",
@@ -95,6 +75,7 @@ __all__ = [
     "replay_record",
     "replay_round",
     "replay_text",
+    "seat_label",
 ]
 
 BSW_VARIANT = "bsw"
@@ -188,6 +169,13 @@ class RecordReplay:
 
 def _one_hand_variant(variant: str | os.PathLike[str]) -> Variant:
     return load_variant(variant, overrides=ONE_HAND)
+
+
+def seat_label(names: Sequence[str | None], seat: int) -> str:
+    """How a round's seat is named (`BswRound.names`): `seat 3 (Dora)`, or `seat 3` when
+    the log has no name for it."""
+    name = names[seat]
+    return f"seat {seat} ({name})" if name else f"seat {seat}"
 
 
 def replay_round(
@@ -291,8 +279,7 @@ class _RoundReplayer:
     # ---- applying
 
     def _who(self, seat: int) -> str:
-        name = self.rnd.names[seat]
-        return f"seat {seat} ({name})" if name else f"seat {seat}"
+        return seat_label(self.rnd.names, seat)
 
     def _apply(self, action: Action, line: int, what: str, logged: bool = True) -> None:
         if self.game.is_over:
@@ -444,242 +431,3 @@ def replay_record(text: str, index: int = 0) -> RecordReplay:
     opening = tuple(_opening_events(game))
     steps = [Step(None, action, tuple(game.apply(action))) for action in saved.actions]
     return RecordReplay(index, game, opening, tuple(steps))
-
-
-# --------------------------------------------------------------------------- printing
-
-
-def _card_order(card: Card, phoenix: float) -> tuple[float, int]:
-    # As hands are shown: Dragon first, the Phoenix above the Ace (or at the rank it
-    # stands for in a combination), Mah Jong and Dog last.
-    return (phoenix if card < 8 and card & 3 == PHOENIX else card.rank, int(card))
-
-
-def _show(cards: Iterable[str], phoenix: str | None = None) -> str:
-    """Cards from the highest down; with `phoenix`, the Phoenix beside that rank."""
-    stands = RANK_OF_NAME[phoenix] - 0.5 if phoenix is not None else 14.5
-    ordered = sorted(parse_cards(list(cards)), key=lambda c: _card_order(c, stands), reverse=True)
-    return " ".join(str(card) for card in ordered)
-
-
-@dataclass
-class _Printer:
-    """Turns a game's events into readable lines: deal, calls, pushes, one line per
-    trick with who played what, and the hand's result."""
-
-    labels: Sequence[str]
-    score_lines: Sequence[str]
-    show_hands: bool = True
-    lines: list[str] = field(default_factory=list)
-    dealt: dict[int, list[list[str]]] = field(default_factory=dict)
-    grand_tichus: list[int] = field(default_factory=list)
-    pushes: dict[int, dict[int, str]] = field(default_factory=dict)
-    setup_shown: bool = True
-    playing: bool = False
-    trick: list[str] = field(default_factory=list)
-    tricks: int = 0
-
-    def label(self, seat: int) -> str:
-        return self.labels[seat] if seat < len(self.labels) else f"seat {seat}"
-
-    def feed(self, events: Iterable[Event]) -> None:
-        for event in events:
-            self._event(event)
-
-    def close(self) -> None:
-        """Show what is still open (a trick cut short by a mismatch)."""
-        self._setup()
-        self._trick_line(" (unfinished)")
-
-    def _event(self, event: Event) -> None:
-        if isinstance(event, HandStarted):
-            self.close()
-            if self.show_hands:
-                self.lines.append(f"  hand {event.hand + 1}, dealer {self.label(event.dealer)}")
-            self.dealt, self.grand_tichus, self.pushes = {}, [], {}
-            self.setup_shown, self.playing, self.tricks = False, False, 0
-        elif isinstance(event, CardsDealt):
-            self.dealt.setdefault(event.seat, []).append(event.cards)
-        elif isinstance(event, GrandTichuDecided):
-            if event.call:
-                self.grand_tichus.append(event.seat)
-        else:
-            self._setup()
-            self._play_event(event)
-
-    def _setup(self) -> None:
-        if self.setup_shown:
-            return
-        self.setup_shown = True
-        width = max((len(self.label(seat)) for seat in self.dealt), default=0)
-        heading = "    deal:"
-        for seat in sorted(self.dealt):
-            parts = " | ".join(_show(cards) for cards in self.dealt[seat])
-            self.lines.append(f"{heading:<10}{self.label(seat):<{width}}  {parts}")
-            heading = ""
-        if self.grand_tichus:
-            called = ", ".join(self.label(seat) for seat in self.grand_tichus)
-            self.lines.append(f"    Grand Tichu: {called}")
-
-    def _play_event(self, event: Event) -> None:
-        if isinstance(event, TichuCalled):
-            if self.playing:
-                self.trick.append(f"{event.seat} calls Tichu")
-            else:
-                self.lines.append(f"    Tichu: {self.label(event.seat)}")
-        elif isinstance(event, Pushed):
-            if event.cards is not None:
-                self.pushes[event.seat] = event.cards
-        elif isinstance(event, ExchangeDone):
-            self._pushes()
-            self.playing = True
-            self.lines.append(f"    play ({self.label(event.leader)} leads):")
-        elif isinstance(event, Played):
-            self.trick.append(self._play_text(event))
-        elif isinstance(event, WishMade):
-            wish = f"wishes {event.rank}" if event.rank else "wishes nothing"
-            self.trick[-1:] = [f"{self.trick[-1]}, {wish}" if self.trick else wish]
-        elif isinstance(event, WishFulfilled):
-            self.trick[-1:] = [f"{self.trick[-1]} (wish {event.rank} fulfilled)"]
-        elif isinstance(event, SeatOut):
-            self.trick[-1:] = [f"{self.trick[-1]} (out {ordinal(event.place)})"]
-        elif isinstance(event, LeadPassed):
-            self._trick_line(f" -> lead to {event.to}")
-        elif isinstance(event, TrickWon):
-            taker = "takes it" if event.to == event.seat else f"gives it to {event.to}"
-            self._trick_line(f" -> {event.seat} {taker} ({event.points} points)")
-        elif isinstance(event, HandScored):
-            self._trick_line(" (unfinished)")
-            self._scored(event)
-        elif isinstance(event, MatchOver):
-            winners = ", ".join(self.score_lines[w] for w in event.winners)
-            self.lines.append(f"  match over: {self._per_line(event.totals)}; won by {winners}")
-
-    @staticmethod
-    def _play_text(event: Played) -> str:
-        phoenix = event.phoenix if len(event.cards) > 1 else None
-        text = f"{event.seat}: {_show(event.cards, phoenix)}"
-        if phoenix is not None:
-            text += f" (Phoenix as {phoenix})"
-        if event.bomb:
-            text += " BOMB"
-        return text
-
-    def _pushes(self) -> None:
-        heading = "    pushes:"
-        width = max((len(self.label(seat)) for seat in self.pushes), default=0)
-        for seat in sorted(self.pushes):
-            given = ", ".join(f"{card} to {to}" for to, card in sorted(self.pushes[seat].items()))
-            self.lines.append(f"{heading:<12}{self.label(seat):<{width}}  gives {given}")
-            heading = ""
-
-    def _trick_line(self, end: str) -> None:
-        if not self.trick:
-            return
-        self.tricks += 1
-        self.lines.append(f"    {self.tricks:>3}. {' · '.join(self.trick)}{end}")
-        self.trick = []
-
-    def _per_line(self, values: Sequence[int]) -> str:
-        return ", ".join(
-            f"{line} {value}" for line, value in zip(self.score_lines, values, strict=True)
-        )
-
-    def _scored(self, event: HandScored) -> None:
-        out = ", ".join(str(seat) for seat in event.out_order)
-        how = (
-            "double victory"
-            if event.double_victory
-            else ("card points " + ", ".join(str(points) for points in event.card_points))
-        )
-        self.lines.append(f"    result: {self._per_line(event.scores)} (out: {out}; {how})")
-
-
-def format_round(replay: RoundReplay) -> list[str]:
-    """A replayed `.tch` round as readable lines, with its verdict."""
-    rnd = replay.round
-    labels = [f"{seat} {name}" if name else str(seat) for seat, name in enumerate(rnd.names)]
-    printer = _Printer(labels, replay.game.score_lines, show_hands=False)
-    printer.lines.append(f"round {rnd.index + 1} ({replay.place()}): {' · '.join(labels)}")
-    printer.feed(replay.opening)
-    for step in replay.steps:
-        printer.feed(e for e in step.events if not isinstance(e, MatchOver))
-    printer.close()
-    lines = printer.lines
-    if replay.logged is not None:
-        lines.append(f"    log:    Ergebnis: {replay.logged[0]} - {replay.logged[1]}")
-    verdict = replay.describe_mismatch()
-    lines.append("    exact" if verdict is None else f"    MISMATCH {verdict}")
-    return lines
-
-
-def format_record(replay: RecordReplay, source: str) -> list[str]:
-    """One of our saved games as readable lines."""
-    head = f"game {replay.index + 1} ({source})"
-    if replay.game is None:
-        return [f"{head}: does not load: {replay.error}"]
-    game = replay.game
-    labels = [f"seat {seat}" for seat in range(game.seats)]
-    printer = _Printer(labels, game.score_lines)
-    printer.lines.append(
-        f"{head}: variant {game.variant.name}, seed {game.seed}, {len(replay.steps)} actions"
-    )
-    printer.feed(replay.opening)
-    for step in replay.steps:
-        printer.feed(step.events)
-    printer.close()
-    if not game.is_over:
-        totals = " - ".join(str(score) for score in game.scores)
-        waiting = ", ".join(str(seat) for seat in game.waiting_for) or "nobody"
-        printer.lines.append(f"  not over: totals {totals}; waiting for {waiting}")
-    return printer.lines
-
-
-# --------------------------------------------------------------------------- command line
-
-
-def _is_json(text: str) -> bool:
-    return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
-
-
-def cli_replay(path: str, json_out: str | None = None, verbose: bool = True) -> int:
-    """`tichu replay FILE [--json OUT]`: replay a `.tch` log (every round checked against
-    its `Ergebnis:`) or our saved game JSON (one record or an array), print it readably
-    (`verbose`) and end with a summary line; the mismatches are listed before it.
-    `json_out` receives the replayed games as an array of `Game.to_json()` records.
-    Returns 0 when everything replays (exactly), else 1."""
-    try:
-        text = read_log_text(path)
-        if _is_json(text):
-            return _cli_records(path, text, json_out, verbose)
-        replays = replay_text(text, path)
-    except (OSError, LogFormatError, InvalidAction) as error:
-        print(f"tichu replay: {path}: {error}", file=sys.stderr)
-        return 1
-    mismatches: list[str] = []
-    for replay in replays:
-        if verbose:
-            print("\n".join(format_round(replay)))
-        described = replay.describe_mismatch()
-        if described is not None:
-            mismatches.append(described)
-    if json_out is not None:
-        Path(json_out).write_text(records_json(r.game for r in replays), encoding="utf-8")
-    for mismatch in mismatches:
-        print(f"mismatch: {mismatch}")
-    exact = len(replays) - len(mismatches)
-    print(f"rounds replayed exactly: {exact}/{len(replays)}")
-    return 0 if not mismatches else 1
-
-
-def _cli_records(path: str, text: str, json_out: str | None, verbose: bool) -> int:
-    replays = [replay_record(record, i) for i, record in enumerate(load_records(text))]
-    failed = [r for r in replays if r.game is None]
-    for replay in replays:
-        if verbose or replay.game is None:
-            print("\n".join(format_record(replay, path)))
-    if json_out is not None:
-        games = [r.game for r in replays if r.game is not None]
-        Path(json_out).write_text(records_json(games), encoding="utf-8")
-    print(f"games replayed: {len(replays) - len(failed)}/{len(replays)}")
-    return 0 if not failed else 1

@@ -119,7 +119,7 @@ def game_figures(hands: int = 300, seed: int = 7) -> GameFigure:
     """Random-bot hands of ``standard`` through the public API."""
     from tichu_core.game.actions import GrandTichu, Tichu
     from tichu_core.game.match import Game
-    from tichu_core.variants.models import load_variant
+    from tichu_core.variants.loading import load_variant
 
     variant = load_variant("standard", overrides={"game.target": 0, "game.hands": hands})
     rng = random.Random(seed)

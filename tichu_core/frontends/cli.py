@@ -8,17 +8,25 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tichu_core.errors import TichuError, VariantError
+from tichu_core import Game, TichuError, Variant, VariantError, list_variants, load_variant
 
 # --------------------------------------------------------------------------- variant files
 # The commands that only read variant files. They return the exit status and print
 # their report to stdout, so that tests can call them without the argument parser.
 
 
-def cli_variants() -> int:
-    """`tichu variants`: one line per variant: name, players, description."""
-    from tichu_core.variants.loading import list_variants, load_variant
+def _unplayable(variant: Variant) -> str | None:
+    """Why no game can be built from ``variant`` (its plugins resolved, a hand dealt), or None."""
+    try:
+        Game(variant, seed=0)
+    except TichuError as exc:
+        return str(exc)
+    return None
 
+
+def cli_variants() -> int:
+    """`tichu variants`: one line per variant: name, players, description; 1 if any
+    variant cannot be played (its line says why)."""
     names = list_variants()
     width = max((len(name) for name in names), default=0)
     status = 0
@@ -29,14 +37,18 @@ def cli_variants() -> int:
             print(f"{name:<{width}}  invalid: {exc.problems[0]}")
             status = 1
             continue
+        problem = _unplayable(variant)
+        if problem is not None:
+            print(f"{name:<{width}}  not playable: {problem}")
+            status = 1
+            continue
         print(f"{name:<{width}}  {variant.players:>2} players  {variant.description}")
     return status
 
 
 def cli_check(paths: list[str], allow_imports: bool = False) -> int:
-    """`tichu check FILE…`: validate files (a directory means its `*.toml`); 1 if any fail."""
-    from tichu_core.variants.loading import check_variant_file
-
+    """`tichu check FILE…`: validate files (a directory means its `*.toml`) and build a
+    game of each, so that its plugins are resolved and checked; 1 if any fail."""
     files: list[Path] = []
     for given in map(Path, paths):
         files.extend(sorted(given.glob("*.toml")) if given.is_dir() else [given])
@@ -46,12 +58,18 @@ def cli_check(paths: list[str], allow_imports: bool = False) -> int:
     status = 0
     for file in files:
         try:
-            variant = check_variant_file(file, allow_imports=allow_imports)
+            variant = load_variant(file, allow_imports=allow_imports)
         except VariantError as exc:
             print(exc)
             status = 1
             continue
-        print(f"OK {file} ({variant.name}, {variant.players} players)")
+        problem = _unplayable(variant)
+        if problem is not None:
+            print(f"{file}: {problem}")
+            status = 1
+            continue
+        plugins = ", ".join(variant.plugins)
+        print(f"OK {file} ({variant.name}, {variant.players} players; plugins: {plugins})")
     return status
 
 
@@ -78,8 +96,8 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return cli_schema()
 
 
-def _load(args: argparse.Namespace) -> object:
-    from tichu_core.variants.loading import load_variant, parse_overrides
+def _load(args: argparse.Namespace) -> Variant:
+    from tichu_core.variants.loading import parse_overrides
 
     overrides = parse_overrides(args.set or [])
     return load_variant(args.variant, overrides=overrides, allow_imports=args.allow_imports)
@@ -88,11 +106,8 @@ def _load(args: argparse.Namespace) -> object:
 def _cmd_demo(args: argparse.Namespace) -> int:
     from tichu_core.frontends.bots import make_bot, play_match
     from tichu_core.frontends.render import Transcript
-    from tichu_core.game.match import Game
-    from tichu_core.variants.models import Variant
 
     variant = _load(args)
-    assert isinstance(variant, Variant)
     game = Game(variant, seed=args.seed)
     transcript = Transcript(score_lines=game.score_lines)
     transcript.console.print(
@@ -122,7 +137,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from tichu_core.frontends.terminal import play_in_terminal
 
-    return play_in_terminal(_load(args), seat=args.seat, seed=args.seed)  # type: ignore[arg-type]
+    return play_in_terminal(_load(args), seat=args.seat, seed=args.seed)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:

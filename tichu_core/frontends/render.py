@@ -1,17 +1,18 @@
-"""A readable transcript of a match from its events (used by ``tichu demo`` and replay).
+"""The one renderer of game events, `Transcript`, for `tichu demo`, `tichu play` and
+`tichu replay`, and the wording they share for cards, plays and places.
 
-The transcript is omniscient by default (it shows dealt and pushed cards): it
-is for watching bots or reviewing a game, not for a player's screen.
+On a terminal cards are coloured by suit and calls, tricks and results stand out;
+elsewhere the same lines come out plain.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rich.console import Console
 from rich.text import Text
 
-from tichu_core.cardplay.cards import parse_cards
+from tichu_core.cardplay.cards import PHOENIX, RANK_OF_NAME, Card, parse_cards
 from tichu_core.game.events import (
     CardsDealt,
     DragonGiven,
@@ -34,108 +35,234 @@ from tichu_core.game.events import (
 
 SUIT_STYLES = {"j": "green", "s": "bold", "p": "blue", "t": "red"}
 SPECIAL_STYLES = {"MJ": "magenta", "DOG": "yellow", "PH": "bright_red", "DR": "bright_green"}
-
-
-def card_text(codes: Iterable[str]) -> Text:
-    """Card codes coloured by suit (jade green, sword bold, pagoda blue, star red)."""
-    text = Text()
-    for index, code in enumerate(codes):
-        if index:
-            text.append(" ")
-        style = SPECIAL_STYLES.get(code) or SUIT_STYLES.get(code[-1], "")
-        text.append(code, style=style)
-    return text
-
-
-class Transcript:
-    """Turns events into lines on a rich console."""
-
-    def __init__(
-        self,
-        console: Console | None = None,
-        score_lines: list[str] | None = None,
-        show_private: bool = True,
-    ) -> None:
-        self.console = console or Console(highlight=False, soft_wrap=True)
-        self.score_lines = score_lines or []
-        self.show_private = show_private
-        self._dealt: dict[int, list[str]] = {}
-        self._pushed: dict[int, dict[int, str]] = {}
-
-    def _line(self, *parts: str | Text) -> None:
-        text = Text()
-        for part in parts:
-            text.append(part)
-        self.console.print(text)
-
-    def feed(self, events: Iterable[Event]) -> None:
-        for event in events:
-            self._show(event)
-
-    def _show(self, event: Event) -> None:
-        say = self._line
-        if isinstance(event, HandStarted):
-            self._dealt = {}
-            self.console.rule(f"Hand {event.hand + 1} — dealer: seat {event.dealer}")
-        elif isinstance(event, CardsDealt):
-            if self.show_private:
-                self._dealt.setdefault(event.seat, []).extend(event.cards)
-        elif isinstance(event, GrandTichuDecided):
-            if event.call:
-                say(Text(f"seat {event.seat} calls GRAND TICHU", style="bold yellow"))
-        elif isinstance(event, TichuCalled):
-            say(Text(f"seat {event.seat} calls TICHU", style="bold yellow"))
-        elif isinstance(event, Pushed):
-            if self.show_private and event.cards is not None:
-                self._pushed[event.seat] = dict(event.cards)
-        elif isinstance(event, ExchangeDone):
-            if self.show_private:
-                for seat in sorted(self._dealt):
-                    dealt = sorted(parse_cards(self._dealt[seat]), reverse=True)
-                    say(f"seat {seat} was dealt  ", card_text(str(c) for c in dealt))
-                for seat in sorted(self._pushed):
-                    given = self._pushed[seat]
-                    parts: list[str | Text] = [f"seat {seat} pushes    "]
-                    for target, code in sorted(given.items()):
-                        parts += [f"→{target} ", card_text([code]), "  "]
-                    say(*parts)
-            self._pushed = {}
-            say(f"seat {event.leader} leads")
-        elif isinstance(event, Played):
-            label = " BOMB" if event.bomb else ""
-            phoenix = f" (Phoenix as {event.phoenix})" if event.phoenix else ""
-            say(
-                f"  seat {event.seat}: ",
-                card_text(event.cards),
-                Text(f"  {event.combination.replace('_', ' ')}{label}{phoenix}", style="dim"),
-            )
-        elif isinstance(event, Passed):
-            say(Text(f"  seat {event.seat}: pass", style="dim"))
-        elif isinstance(event, WishMade):
-            say(f"  seat {event.seat} wishes {event.rank or 'nothing'}")
-        elif isinstance(event, WishFulfilled):
-            say(Text(f"  wish for {event.rank} fulfilled", style="dim"))
-        elif isinstance(event, LeadPassed):
-            say(f"  the Dog passes the lead to seat {event.to}")
-        elif isinstance(event, DragonGiven):
-            say(f"  seat {event.seat} gives the Dragon trick to seat {event.to}")
-        elif isinstance(event, TrickWon):
-            taker = "" if event.to == event.seat else f" (to seat {event.to})"
-            say(Text(f"  — trick to seat {event.seat}{taker}: {event.points} points", style="cyan"))
-        elif isinstance(event, SeatOut):
-            say(Text(f"  seat {event.seat} is out ({ordinal(event.place)})", style="bold"))
-        elif isinstance(event, HandScored):
-            names = self.score_lines or [f"line {i}" for i in range(len(event.scores))]
-            won = ", ".join(f"{n}: {s:+d}" for n, s in zip(names, event.scores, strict=False))
-            totals = ", ".join(f"{n}: {t}" for n, t in zip(names, event.totals, strict=False))
-            extra = " (double victory)" if event.double_victory else ""
-            say(Text(f"hand scores {won}{extra}; totals {totals}", style="bold green"))
-        elif isinstance(event, MatchOver):
-            names = self.score_lines or [f"line {i}" for i in range(len(event.totals))]
-            winners = " and ".join(names[w] for w in event.winners)
-            self.console.rule(f"Match over — {winners} wins with {max(event.totals)}")
+CALL_STYLE = "bold yellow"
+TRICK_STYLE = "cyan"
+RESULT_STYLE = "bold green"
+# Where the Phoenix goes in a hand: above the Ace, below the Dragon.
+_PHOENIX_ALONE = 14.5
 
 
 def ordinal(place: int) -> str:
     """1st, 2nd, 3rd, 4th… (places in the finishing order)."""
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+
+
+def ordered(codes: Iterable[str], phoenix: str | None = None) -> list[str]:
+    """Card codes as hands are shown, from the Dragon down to the Mah Jong and the Dog;
+    with `phoenix` (the rank it stands for in a combination) the Phoenix sits beside
+    that rank, after the real cards of it."""
+    stands = RANK_OF_NAME[phoenix] - 0.5 if phoenix is not None else _PHOENIX_ALONE
+
+    def order(card: Card) -> tuple[float, int]:
+        return (stands if card.is_special and card & 3 == PHOENIX else card.rank, int(card))
+
+    return [str(card) for card in sorted(parse_cards(list(codes)), key=order, reverse=True)]
+
+
+def card_text(codes: Iterable[str], phoenix: str | None = None) -> Text:
+    """Card codes in `ordered` order, coloured by suit (jade green, sword bold, pagoda
+    blue, star red)."""
+    text = Text()
+    for index, code in enumerate(ordered(codes, phoenix)):
+        if index:
+            text.append(" ")
+        text.append(code, style=SPECIAL_STYLES.get(code) or SUIT_STYLES.get(code[-1], ""))
+    return text
+
+
+def play_text(
+    seat: int, cards: Sequence[str], phoenix: str | None = None, bomb: bool = False
+) -> Text:
+    """One play: `3: 9t 9p 8t 8s 7s PH 6t 6s (Phoenix as 7) BOMB`."""
+    text = Text(f"{seat}: ")
+    text.append_text(card_text(cards, phoenix))
+    if phoenix is not None:
+        text.append(f" (Phoenix as {phoenix})")
+    if bomb:
+        text.append(" BOMB", style="bold red")
+    return text
+
+
+class Transcript:
+    """Turns events into lines on a rich console: a heading per hand, the deal and the
+    calls, the pushes, the play, the hand's result and the end of the match.
+
+    `labels` name the seats in the lines about the whole hand (default `seat N`);
+    within the play a seat is its number, as those lines are dense. `show_private`
+    shows every seat's dealt and pushed cards (for watching bots or reviewing a game,
+    not for a player's screen). `by_trick` puts each trick on one line, for reading a
+    finished game; otherwise every event has its own line, to follow a game live.
+    Call `close` at the end to show what is still open.
+    """
+
+    def __init__(
+        self,
+        console: Console | None = None,
+        score_lines: Sequence[str] = (),
+        show_private: bool = True,
+        labels: Sequence[str] = (),
+        by_trick: bool = False,
+    ) -> None:
+        self.console = console or Console(highlight=False, soft_wrap=True)
+        self.score_lines = list(score_lines)
+        self.show_private = show_private
+        self.labels = list(labels)
+        self.by_trick = by_trick
+        self._dealt: dict[int, list[list[str]]] = {}
+        self._calls: list[Text] = []
+        self._pushed: dict[int, dict[int, str]] = {}
+        self._playing = False
+        self._trick: list[Text] = []
+        self._tricks = 0
+
+    def _label(self, seat: int) -> str:
+        return self.labels[seat] if seat < len(self.labels) else f"seat {seat}"
+
+    def feed(self, events: Iterable[Event]) -> None:
+        for event in events:
+            self._show(event)
+
+    def close(self) -> None:
+        """Show a deal not shown yet and a trick cut short (a replay that stopped)."""
+        self._show_deal()
+        self._cut_trick()
+
+    # ---- how each event is shown
+
+    def _show(self, event: Event) -> None:
+        if isinstance(event, HandStarted):
+            self.close()
+            self._dealt, self._calls, self._pushed = {}, [], {}
+            self._playing, self._tricks = False, 0
+            heading = f"Hand {event.hand + 1} — dealer: {self._label(event.dealer)}"
+            self.console.rule(Text(heading))
+        elif isinstance(event, CardsDealt):
+            if self.show_private:
+                self._dealt.setdefault(event.seat, []).append(event.cards)
+        elif isinstance(event, GrandTichuDecided):
+            if event.call:
+                call = Text(f"{self._label(event.seat)} calls Grand Tichu", style=CALL_STYLE)
+                # The rest of the deal comes after the calls: they wait to be shown under
+                # it, unless no deal is shown.
+                if self._dealt:
+                    self._calls.append(call)
+                else:
+                    self._say(call)
+        else:
+            self._show_deal()
+            self._show_hand_event(event)
+
+    def _show_hand_event(self, event: Event) -> None:
+        if isinstance(event, TichuCalled):
+            if self._playing:
+                self._in_play(Text(f"{event.seat} calls Tichu", style=CALL_STYLE))
+            else:
+                self._say(Text(f"{self._label(event.seat)} calls Tichu", style=CALL_STYLE))
+        elif isinstance(event, Pushed):
+            if self.show_private and event.cards is not None:
+                self._pushed[event.seat] = dict(event.cards)
+        elif isinstance(event, ExchangeDone):
+            self._show_pushes()
+            self._playing = True
+            self._say(f"{self._label(event.leader)} leads")
+        elif isinstance(event, Played):
+            self._in_play(play_text(event.seat, event.cards, event.phoenix, event.bomb))
+        elif isinstance(event, Passed):
+            # A trick's line lists its plays; passes there would only repeat who did not play.
+            if not self.by_trick:
+                self._in_play(Text(f"{event.seat}: pass", style="dim"))
+        elif isinstance(event, WishMade):
+            self._in_play(Text(f"{event.seat} wishes {event.rank or 'nothing'}"))
+        elif isinstance(event, WishFulfilled):
+            self._in_play(Text(f"wish {event.rank} fulfilled", style="dim"))
+        elif isinstance(event, SeatOut):
+            self._in_play(Text(f"{event.seat} out {ordinal(event.place)}", style="bold"))
+        elif isinstance(event, LeadPassed):
+            self._end_trick(Text(f"-> lead to {event.to}", style=TRICK_STYLE))
+        elif isinstance(event, DragonGiven):
+            pass  # the TrickWon that follows says whom the trick goes to
+        elif isinstance(event, TrickWon):
+            taker = "takes it" if event.to == event.seat else f"gives it to {event.to}"
+            self._end_trick(
+                Text(f"-> {event.seat} {taker} ({event.points} points)", style=TRICK_STYLE)
+            )
+        elif isinstance(event, HandScored):
+            self._cut_trick()
+            self._say(Text(self._result(event), style=RESULT_STYLE))
+        elif isinstance(event, MatchOver):
+            winners = " and ".join(self._line_names(event.totals)[w] for w in event.winners)
+            self.console.rule(
+                Text(f"Match over — {self._per_line(event.totals)}; won by {winners}")
+            )
+
+    def _result(self, event: HandScored) -> str:
+        out = ", ".join(str(seat) for seat in event.out_order)
+        how = (
+            "double victory"
+            if event.double_victory
+            else "card points " + ", ".join(str(points) for points in event.card_points)
+        )
+        result = f"result: {self._per_line(event.scores)} (out: {out}; {how})"
+        # After the first hand the totals are no longer the hand's scores.
+        if event.totals != event.scores:
+            result += f"; totals {self._per_line(event.totals)}"
+        return result
+
+    # ---- layout
+
+    def _say(self, *parts: str | Text) -> None:
+        """A line about the whole hand."""
+        text = Text("  ")
+        for part in parts:
+            text.append(part)
+        self.console.print(text, soft_wrap=True)
+
+    def _show_deal(self) -> None:
+        width = max((len(self._label(seat)) for seat in self._dealt), default=0)
+        for seat in sorted(self._dealt):
+            cards = Text(" | ").join(card_text(part) for part in self._dealt[seat])
+            self._say(f"{self._label(seat):<{width}} was dealt  ", cards)
+        for call in self._calls:
+            self._say(call)
+        self._dealt, self._calls = {}, []
+
+    def _show_pushes(self) -> None:
+        width = max((len(self._label(seat)) for seat in self._pushed), default=0)
+        for seat in sorted(self._pushed):
+            given = Text(", ").join(
+                card_text(code.split()) + Text(f" to {target}")
+                for target, code in sorted(self._pushed[seat].items())
+            )
+            self._say(f"{self._label(seat):<{width}} pushes  ", given)
+        self._pushed = {}
+
+    def _in_play(self, text: Text) -> None:
+        """Something in the current trick: its own line, or a part of the trick's line."""
+        if self.by_trick:
+            self._trick.append(text)
+        else:
+            self.console.print(Text("    ") + text, soft_wrap=True)
+
+    def _end_trick(self, end: Text) -> None:
+        if self.by_trick:
+            self._trick_line(end)
+        else:
+            self._in_play(end)
+
+    def _cut_trick(self) -> None:
+        """A trick's line for a trick that ends without a winner (the replay stopped)."""
+        if self._trick:
+            self._trick_line(Text("(unfinished)", style="dim"))
+
+    def _trick_line(self, end: Text) -> None:
+        self._tricks += 1
+        line = Text(f"  {self._tricks:>3}. ") + Text(" · ").join(self._trick)
+        self.console.print(line + " " + end, soft_wrap=True)
+        self._trick = []
+
+    def _line_names(self, values: Sequence[int]) -> list[str]:
+        return self.score_lines or [f"line {index}" for index in range(len(values))]
+
+    def _per_line(self, values: Sequence[int]) -> str:
+        names = self._line_names(values)
+        return ", ".join(f"{name} {value}" for name, value in zip(names, values, strict=True))

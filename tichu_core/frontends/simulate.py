@@ -14,7 +14,7 @@ from rich.table import Table
 
 from tichu_core.frontends.bots import make_bot, play_match
 from tichu_core.game.match import Game
-from tichu_core.variants.models import load_variant, parse_overrides
+from tichu_core.variants.loading import load_variant, parse_overrides
 
 
 @dataclass

@@ -12,12 +12,14 @@ import random
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.text import Text
 
 from tichu_core.errors import TichuError
 from tichu_core.frontends.bots import GreedyBot
-from tichu_core.frontends.render import Transcript, card_text
+from tichu_core.frontends.render import Transcript, card_text, play_text
 from tichu_core.game.actions import Action, Pass, Play, Push, Tichu
-from tichu_core.game.match import Game, Observation
+from tichu_core.game.match import Game
+from tichu_core.game.views import Observation
 from tichu_core.variants.models import Variant
 
 
@@ -26,8 +28,9 @@ def _show(console: Console, view: Observation) -> None:
     sizes = "  ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes))
     console.print(f"cards held: {sizes}")
     if view.trick:
+        console.print("trick:")
         for play in view.trick:
-            console.print(f"  seat {play['seat']}: ", card_text(play["cards"]))
+            console.print(Text("  ") + play_text(play["seat"], play["cards"], play["phoenix"]))
     if view.wish:
         console.print(f"[yellow]open wish: {view.wish}[/yellow]")
     for seat, cards in view.hands.items():
@@ -90,7 +93,7 @@ def play_in_terminal(
             listed = list(actions.fixed) if pushing else list(actions)
             for number, action in enumerate(listed, start=1):
                 console.print(f"  {number:2}. {_describe(action)}")
-            targets = game.hand.push_targets[waiting] if pushing else []
+            targets = list(view.push_targets.get(waiting, {})) if pushing else []
             prompt = (
                 f"push one card to each of seats {targets}: "
                 if targets

@@ -28,9 +28,7 @@ class Event(BaseModel):
 
     def seen_by(self, player: int | None) -> bool:
         """Whether ``player`` (None: a spectator) may see this event."""
-        return self.visible_to is None or (
-            self._audience is not None and player in self._audience
-        )
+        return self.visible_to is None or (self._audience is not None and player in self._audience)
 
 
 class HandStarted(Event):

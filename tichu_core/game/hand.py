@@ -71,6 +71,8 @@ class HandState:
 
     __slots__ = (
         "_events",
+        "_view",
+        "_visibility",
         "collecting",
         "controllers",
         "dealer",
@@ -102,8 +104,6 @@ class HandState:
         "trick",
         "trick_cards",
         "turn",
-        "view",
-        "visibility",
         "wish",
     )
 
@@ -117,7 +117,7 @@ class HandState:
     ) -> None:
         self.rulebook = rulebook
         self.rules = rulebook.play_rules
-        self.view = TableView(self)
+        self._view: TableView | None = None
         self.hand_index = hand_index
         self.seats = len(seating.players)
         self.players = list(seating.players)
@@ -153,9 +153,19 @@ class HandState:
         self.controllers: list[int] = []
         self.grand_tichu_cards = 0
         # Player (None: spectators) -> seats whose hands it sees, asked at each phase.
-        self.visibility: dict[int | None, frozenset[int]] = {}
+        # Player (None: spectators) -> seats whose hands it sees; asked once per phase,
+        # when first needed (see `visibility`).
+        self._visibility: dict[int | None, frozenset[int]] | None = None
 
     # --- reading -------------------------------------------------------------------
+
+    @property
+    def view(self) -> TableView:
+        """The read-only view hooks receive (made when first asked: most snapshots of
+        the state are never read by a hook)."""
+        if self._view is None:
+            self._view = TableView(self)
+        return self._view
 
     def clone(self) -> HandState:
         """A copy deep enough that changing the copy never changes this state.
@@ -167,7 +177,7 @@ class HandState:
         other = HandState.__new__(HandState)
         other.rulebook = self.rulebook
         other.rules = self.rules
-        other.view = TableView(other)
+        other._view = None
         other.hand_index = self.hand_index
         other.seats = self.seats
         other.players = self.players
@@ -189,13 +199,13 @@ class HandState:
         other.push_targets = self.push_targets
         other.forced = self.forced
         other.grand_tichu_cards = self.grand_tichu_cards
-        other.visibility = self.visibility
+        other._visibility = self._visibility
         other.hands = self.hands[:]
         other.grand_tichu = self.grand_tichu[:]
         other.tichu = self.tichu[:]
         other.played_any = self.played_any[:]
         other.pushes = self.pushes[:]
-        other.received = [dict(r) for r in self.received]
+        other.received = self.received
         other.piles = self.piles[:]
         other.out_order = self.out_order[:]
         other.trick = self.trick[:]
@@ -278,20 +288,26 @@ class HandState:
         if seats is not None:
             audience = frozenset(
                 viewer
-                for viewer, visible in self.visibility.items()
-                if any(seat in visible for seat in seats)
+                for viewer, visible in self.visibility().items()
+                if not visible.isdisjoint(seats)
             )
         self._events.append(make_event(event_type, fields, audience))
 
     def _enter(self, phase: str) -> None:
-        """Start a phase; what each player may see is asked again (T3-4: the dummy's
-        hand turns face up after the exchange)."""
+        """Start a phase; what each player may see is asked again when next needed
+        (T3-4: the dummy's hand turns face up after the exchange)."""
         self.phase = phase
-        rulebook, view = self.rulebook, self.view
-        viewers: list[int | None] = [*range(rulebook.players), None]
-        self.visibility = {
-            viewer: frozenset(rulebook.visible_seats(view, viewer)) for viewer in viewers
-        }
+        self._visibility = None
+
+    def visibility(self) -> dict[int | None, frozenset[int]]:
+        """Player (None: a spectator) -> the seats whose hands it may see in this phase."""
+        if self._visibility is None:
+            rulebook, view = self.rulebook, self.view
+            viewers: list[int | None] = [*range(rulebook.players), None]
+            self._visibility = {
+                viewer: frozenset(rulebook.visible_seats(view, viewer)) for viewer in viewers
+            }
+        return self._visibility
 
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -377,13 +393,16 @@ class HandState:
 
     def _exchange(self) -> None:
         """S-EX-1, GS-6: all pushes, chosen and forced, move at once."""
+        # `received` is replaced, never changed in place, so snapshots may share it.
+        received: list[dict[int, int]] = [{} for _ in range(self.seats)]
         for giver in range(self.seats):
             given = dict(self.forced[giver])
             for target, mask in (self.pushes[giver] or {}).items():
                 given[target] = given.get(target, 0) | mask
             for target, mask in given.items():
                 self.hands[giver] &= ~mask
-                self.received[target][giver] = self.received[target].get(giver, 0) | mask
+                received[target][giver] = received[target].get(giver, 0) | mask
+        self.received = received
         for target, got in enumerate(self.received):
             for mask in got.values():
                 self.hands[target] |= mask

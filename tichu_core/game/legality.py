@@ -49,6 +49,7 @@ from tichu_core.game.hand import (
     WISH,
     HandState,
 )
+from tichu_core.rules.answers import Refusal
 
 Change = Callable[[], None]
 
@@ -97,31 +98,42 @@ class PushChoices:
     With one card per target and one deck a push is a partial permutation (a
     mixed-radix number). Otherwise (several cards to one target, GS-6, or codes
     held twice with two decks) the distinct assignments of the held codes are
-    counted code by code and unranked the same way.
+    counted code by code and unranked the same way. Nothing is counted until
+    asked: judging a push only needs :meth:`__contains__`.
     """
 
-    __slots__ = ("_codes", "_counts", "_simple", "_size", "_targets", "_wanted")
+    __slots__ = ("_codes", "_counts", "_hand", "_simple", "_size", "_targets", "_wanted")
 
     def __init__(self, hand: int, targets: dict[int, int]) -> None:
-        held = Counter(str(card) for card in cards_of(hand))
-        self._codes = list(held)
-        self._counts = tuple(held[code] for code in self._codes)
+        self._hand = hand
         self._targets = sorted(targets)
         self._wanted = tuple(targets[t] for t in self._targets)
-        self._simple = all(c == 1 for c in self._counts) and all(w == 1 for w in self._wanted)
-        if self._simple:
-            size = 1
-            for step in range(len(self._targets)):
-                size *= len(self._codes) - step
-            self._size = max(size, 0)
-        else:
-            self._size = _ways(self._counts, self._wanted)
+        self._size = -1
+        self._codes: list[str] = []
+        self._counts: tuple[int, ...] = ()
+        self._simple = False
+
+    def _count(self) -> int:
+        if self._size < 0:
+            held = Counter(str(card) for card in cards_of(self._hand))
+            self._codes = list(held)
+            self._counts = tuple(held[code] for code in self._codes)
+            self._simple = all(c == 1 for c in self._counts) and all(w == 1 for w in self._wanted)
+            if self._simple:
+                size = 1
+                for step in range(len(self._targets)):
+                    size *= len(self._codes) - step
+                self._size = max(size, 0)
+            else:
+                self._size = _ways(self._counts, self._wanted)
+        return self._size
 
     def __len__(self) -> int:
-        return self._size
+        return self._count()
 
     def cards(self, index: int) -> dict[int, str]:
         """The push at ``index`` (0 <= index < len): target seat -> card codes."""
+        self._count()
         if self._simple:
             available = list(range(len(self._codes)))
             simple: dict[int, str] = {}
@@ -147,14 +159,17 @@ class PushChoices:
     def __contains__(self, given: object) -> bool:
         if not isinstance(given, dict) or sorted(given) != self._targets:
             return False
-        wanted: Counter[str] = Counter()
+        codes: list[str] = []
         for target, needed in zip(self._targets, self._wanted, strict=True):
-            codes = str(given[target]).split()
-            if len(codes) != needed:
+            cards = str(given[target]).split()
+            if len(cards) != needed:
                 return False
-            wanted.update(codes)
-        held = dict(zip(self._codes, self._counts, strict=True))
-        return all(held.get(code, 0) >= n for code, n in wanted.items())
+            codes += cards
+        try:
+            take_cards(codes, self._hand)  # the hand holds every code as often as given
+        except CardError:
+            return False
+        return True
 
 
 # --------------------------------------------------------------------------- the listing
@@ -253,18 +268,22 @@ def _find_play(
     rank = RANK_OF_NAME[phoenix] if phoenix is not None else None
     best = None
     for combination in plays:
-        if combination.cards == mask and (rank is None or combination.phoenix == rank):
-            if best is None or combination.rank > best.rank:
-                best = combination
+        if (
+            combination.cards == mask
+            and (rank is None or combination.phoenix == rank)
+            and (best is None or combination.rank > best.rank)
+        ):
+            best = combination
     if best is None and hand & _SECOND_COPIES:
         # Two decks: codes name cards, not copies; compare the multisets of codes.
         wanted = _by_codes(mask)
         for combination in plays:
-            if _by_codes(combination.cards) == wanted and (
-                rank is None or combination.phoenix == rank
+            if (
+                _by_codes(combination.cards) == wanted
+                and (rank is None or combination.phoenix == rank)
+                and (best is None or combination.rank > best.rank)
             ):
-                if best is None or combination.rank > best.rank:
-                    best = combination
+                best = combination
     return best
 
 
@@ -293,14 +312,33 @@ def _by_codes(mask: int) -> int:
 class Referee:
     """What each seat may do on the running hand, and the judge of every action."""
 
-    __slots__ = ("_turn_cache",)
+    __slots__ = ("_refusals", "_refusals_version", "_turn_cache")
 
     def __init__(self) -> None:
         self._turn_cache: tuple[int, int, list[Combination], bool] | None = None
+        # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
+        self._refusals: dict[tuple[int, str], Refusal | None] = {}
+        self._refusals_version = -1
+
+    def refusal(self, hand: HandState, version: int, seat: int, what: str) -> Refusal | None:
+        """Why ``seat`` may not call (``what`` = "grand_tichu"/"tichu") or bomb ("bomb")
+        now, or None; asked once per game version, since front ends list actions of
+        every seat between two actions."""
+        if version != self._refusals_version:
+            self._refusals.clear()
+            self._refusals_version = version
+        key = (seat, what)
+        if key not in self._refusals:
+            self._refusals[key] = (
+                hand.bomb_refusal(seat) if what == "bomb" else hand.call_refusal(seat, what)
+            )
+        return self._refusals[key]
 
     # --- the parts of a seat's options ----------------------------------------------
 
-    def turn_plays(self, hand: HandState, version: int, seat: int) -> tuple[list[Combination], bool]:
+    def turn_plays(
+        self, hand: HandState, version: int, seat: int
+    ) -> tuple[list[Combination], bool]:
         """The plays of the seat on turn, the wish applied, and whether it must play
         (cached for one game version)."""
         cache = self._turn_cache
@@ -311,7 +349,9 @@ class Referee:
         rules = hand.rules
         if hand.collecting:
             # S-TRICK-2, S-BOMB-5: collecting its own trick, the top seat may only bomb.
-            plays = rules.bombs(cards, hand.top) if hand.bomb_refusal(seat) is None else []
+            plays = rules.bombs(cards, hand.top)
+            if plays and self.refusal(hand, version, seat, "bomb") is not None:
+                plays = []
         else:
             plays = rules.plays(cards, hand.top)
             wish = hand.wish
@@ -330,36 +370,60 @@ class Referee:
             return []
         if seat == hand.turn:
             return self.turn_plays(hand, version, seat)[0]
-        if hand.bomb_refusal(seat) is None:
-            return hand.rules.bombs(hand.hands[seat], hand.top)
+        # The rulebook is asked only for a seat that holds a bomb to play.
+        bombs = hand.rules.bombs(hand.hands[seat], hand.top)
+        if bombs and self.refusal(hand, version, seat, "bomb") is None:
+            return bombs
         return []
+
+    def calls(self, hand: HandState, version: int, seat: int) -> list[Action]:
+        """The Grand Tichu decision or the Tichu call ``seat`` may make now."""
+        if hand.phase == GRAND_TICHU:
+            if hand.grand_tichu[seat] is not None:
+                return []
+            if self.refusal(hand, version, seat, GRAND_TICHU) is None:
+                return [GrandTichu(seat, False), GrandTichu(seat, True)]
+            return [GrandTichu(seat, False)]
+        if hand.played_any[seat] or hand.tichu[seat]:
+            return []  # S-CALL-1: too late (the rulebook need not be asked)
+        if self.refusal(hand, version, seat, "tichu") is None:
+            return [Tichu(seat)]
+        return []
+
+    @staticmethod
+    def decisions(hand: HandState, seat: int) -> list[Action]:
+        """The choices of a decision pending for ``seat`` (E-1)."""
+        pending = hand.pending
+        if pending is None or pending.seat != seat:
+            return []
+        if pending.kind == WISH:
+            wishes: list[Action] = [Wish(seat, None)]
+            return wishes + [Wish(seat, r) for r in pending.options]
+        if pending.kind == GIVE_TRICK:
+            return [GiveTrick(seat, to) for to in pending.options]
+        return [GiveLead(seat, to) for to in pending.options]
+
+    def may_pass(self, hand: HandState, version: int, seat: int) -> bool:
+        """S-TRICK-1/2, S-WISH-2: on its turn, on a trick, unless the wish obliges a play."""
+        return (
+            hand.phase == PLAY
+            and hand.pending is None
+            and seat == hand.turn
+            and hand.top is not None
+            and (hand.collecting or not self.turn_plays(hand, version, seat)[1])
+        )
 
     def fixed(self, hand: HandState, version: int, seat: int) -> list[Action]:
         """Calls, passes and pending decisions ``seat`` may take now."""
-        fixed: list[Action] = []
         if hand.phase == OVER and hand.pending is None:
-            return fixed
+            return []
+        fixed = self.calls(hand, version, seat)
         if hand.phase == GRAND_TICHU:
-            if hand.grand_tichu[seat] is None:
-                fixed.append(GrandTichu(seat, False))
-                if hand.call_refusal(seat, GRAND_TICHU) is None:
-                    fixed.append(GrandTichu(seat, True))
             return fixed
-        if hand.call_refusal(seat, "tichu") is None:
-            fixed.append(Tichu(seat))
-        pending = hand.pending
-        if pending is not None:
-            if pending.seat == seat:
-                if pending.kind == WISH:
-                    fixed += [Wish(seat, None)] + [Wish(seat, r) for r in pending.options]
-                elif pending.kind == GIVE_TRICK:
-                    fixed += [GiveTrick(seat, to) for to in pending.options]
-                elif pending.kind == GIVE_LEAD:
-                    fixed += [GiveLead(seat, to) for to in pending.options]
-            return fixed
-        if hand.phase == PLAY and seat == hand.turn and hand.top is not None:
-            if hand.collecting or not self.turn_plays(hand, version, seat)[1]:
-                fixed.append(Pass(seat))
+        if hand.pending is not None:
+            return fixed + self.decisions(hand, seat)
+        if self.may_pass(hand, version, seat):
+            fixed.append(Pass(seat))
         return fixed
 
     def pushes(self, hand: HandState, seat: int) -> PushChoices | None:
@@ -388,24 +452,29 @@ class Referee:
                 mask = take_cards(action.cards.split(), hand.hands[seat])
             except CardError as error:
                 raise InvalidAction(f"seat {seat} cannot play {action.cards}: {error}") from error
-            play = _find_play(self.plays(hand, version, seat), mask, action.phoenix, hand.hands[seat])
+            listed = self.plays(hand, version, seat)
+            play = _find_play(listed, mask, action.phoenix, hand.hands[seat])
             if play is None:
                 self._explain_play(hand, version, action)
             return lambda: hand.do_play(seat, play)
+        if isinstance(action, Pass):
+            if not self.may_pass(hand, version, seat):
+                self._explain_fixed(hand, version, action)
+            return lambda: hand.do_pass(seat)
         if isinstance(action, Push):
             choices = self.pushes(hand, seat)
             if choices is None or dict(action.cards) not in choices:
                 self._explain_push(hand, action)
             masks = _push_masks(action, hand.chosen_push_hand(seat))
             return lambda: hand.do_push(seat, masks)
-        if action not in self.fixed(hand, version, seat):
-            self._explain_fixed(hand, version, action)
-        if isinstance(action, GrandTichu):
-            return lambda: hand.do_grand_tichu(seat, action.call)
-        if isinstance(action, Tichu):
+        if isinstance(action, GrandTichu | Tichu):
+            if hand.phase == OVER or action not in self.calls(hand, version, seat):
+                self._explain_fixed(hand, version, action)
+            if isinstance(action, GrandTichu):
+                return lambda: hand.do_grand_tichu(seat, action.call)
             return lambda: hand.do_tichu(seat)
-        if isinstance(action, Pass):
-            return lambda: hand.do_pass(seat)
+        if action not in self.decisions(hand, seat):
+            self._explain_fixed(hand, version, action)
         if isinstance(action, Wish):
             rank = RANK_OF_NAME[action.rank] if action.rank is not None else None
             return lambda: hand.do_wish(seat, rank)
@@ -541,8 +610,12 @@ class Referee:
                 "it must play that rank",
                 "S-WISH-2",
             )
-        decisions = {Wish: (WISH, "S-WISH-1"), GiveTrick: (GIVE_TRICK, "S-DRAGON-1")}
-        kind, rule = decisions.get(type(action), (GIVE_LEAD, "T6-4"))
+        if isinstance(action, Wish):
+            kind, rule = WISH, "S-WISH-1"
+        elif isinstance(action, GiveTrick):
+            kind, rule = GIVE_TRICK, "S-DRAGON-1"
+        else:
+            kind, rule = GIVE_LEAD, "T6-4"
         pending = hand.pending
         if pending is None or pending.kind != kind or pending.seat != seat:
             raise IllegalAction(f"seat {seat} has no {kind.replace('_', ' ')} decision", rule)

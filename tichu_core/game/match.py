@@ -57,6 +57,7 @@ class Game:
         self.scores: list[int] = [0] * len(self.score_lines)
         self.hand_results: list[HandResult] = []
         self.outcome: Outcome | None = None
+        self.is_over = False  # kept beside `outcome`: bots read it millions of times
         self._actions: list[Action] = []
         self._events: list[Event] = []
         self._version = 0
@@ -90,10 +91,6 @@ class Game:
         return hand
 
     # --- who acts --------------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
 
     @property
     def winners(self) -> list[int]:
@@ -169,7 +166,8 @@ class Game:
 
     def legal_actions(self, seat: int) -> LegalActions:
         """Every distinct legal action of ``seat`` now (a lazy sequence)."""
-        self._check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            self._check_seat(seat)
         if self.is_over:
             return LegalActions(seat, [])
         return self._referee.legal_actions(self._hand, self._version, seat)
@@ -184,7 +182,8 @@ class Game:
         checked: Action = action  # type: ignore[assignment]  # one of the action classes now
         if self.is_over:
             raise IllegalAction("the match is over", "S-GAME-1")
-        self._check_seat(checked.seat)
+        if not 0 <= checked.seat < self.seats:  # the action's own type made it an int
+            self._check_seat(checked.seat)
         change = self._referee.judge(self._hand, self._version, checked)
         before = self._hand.clone()
         scores_before = list(self.scores)
@@ -201,6 +200,7 @@ class Game:
             self.scores = scores_before
             del self.hand_results[hands_before:]
             self.outcome = None
+            self.is_over = False
             raise
         self._actions.append(checked)
         self._version += 1
@@ -209,9 +209,9 @@ class Game:
 
     def _check_someone_acts(self) -> None:
         """A hand that is not over must wait for someone: else the rules led nowhere."""
-        if self.is_over or self.waiting_for:
-            return
         hand = self._hand
+        if hand.turn is not None or hand.pending is not None or self.is_over or self.waiting_for:
+            return
         if hand.phase == OVER and hand.score is None:
             return  # the hand waits for its last trick's Dragon gift
         raise self.rulebook.blame(
@@ -255,6 +255,7 @@ class Game:
         outcome = self.rulebook.match_over(self.scores, len(self.hand_results))
         if outcome is not None:
             self.outcome = outcome
+            self.is_over = True
             events.append(
                 make_event(
                     MatchOver,

@@ -70,7 +70,7 @@ def observe(
 ) -> Observation:
     """The observation of ``player`` (None: a spectator) on the running hand."""
     own = [s for s in range(hand.seats) if hand.controllers[s] == player]
-    visible = sorted(hand.visibility.get(player, frozenset()))
+    visible = sorted(hand.visibility().get(player, frozenset()))
     first = own[0] if own else None
     pushed: dict[int, str] = {}
     received: dict[int, str] = {}

@@ -43,7 +43,7 @@ def _trace_to_stderr(line: str) -> None:
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int  # bool is an int subclass, never a seat or a count
 
 
 class Rulebook:
@@ -71,9 +71,10 @@ class Rulebook:
         try:
             self.manager.check_pending()
         except pluggy.PluginValidationError as error:
+            plugin_name = self.manager.get_name(error.plugin)
             raise PluginError(
-                f"plugin {error.plugin_name!r} implements an unknown hook: {error}",
-                plugin=error.plugin_name,
+                f"plugin {plugin_name!r} implements an unknown hook: {error}",
+                plugin=plugin_name,
             ) from error
         self._impls: dict[str, list[_Impl]] = {}
         for hook in HOOK_NAMES:
@@ -114,7 +115,10 @@ class Rulebook:
         """The first non-None answer to ``hook`` and the plugin that gave it."""
         for plugin, function, argnames in self._impls[hook]:
             try:
-                answer = function(**{name: kwargs[name] for name in argnames})
+                if len(argnames) == len(kwargs):
+                    answer = function(**kwargs)  # it takes every argument of the hook
+                else:
+                    answer = function(**{name: kwargs[name] for name in argnames})
             except PluginError:
                 raise
             except Exception as error:
@@ -222,7 +226,7 @@ class Rulebook:
         if (
             not isinstance(answer.players, list | tuple)
             or len(answer.players) != self.seats
-            or sorted(seated) != list(range(self.players))  # type: ignore[type-var]
+            or sorted(seated) != list(range(self.players))
         ):
             self._wrong(
                 plugin,

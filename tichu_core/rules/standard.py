@@ -139,7 +139,7 @@ def tichu_visible_seats(variant: Variant, table: TableView, player: int | None) 
     """A player sees the hands of the seats it acts for; a spectator sees none."""
     if player is None:
         return []
-    return [seat for seat in range(table.seats) if table.controllers[seat] == player]
+    return [seat for seat, controller in enumerate(table.controllers) if controller == player]
 
 
 # --------------------------------------------------------------------------- calls
@@ -159,9 +159,7 @@ def tichu_may_call(variant: Variant, table: TableView, seat: int, call: str) -> 
     if calls.max_per_team:
         team = table.teams[seat]
         made = sum(
-            1
-            for s in table.team_members(team)
-            if table.tichu[s] or table.grand_tichu[s] is True
+            1 for s in table.team_members(team) if table.tichu[s] or table.grand_tichu[s] is True
         )
         if made >= calls.max_per_team:
             return Refusal(
@@ -182,8 +180,9 @@ def _rank_levels(variant: Variant, table: TableView) -> list[tuple[int, int, int
     levels = []
     for level, count in enumerate(variant.exchange_rank_cards):
         low = len(ranking) - 1 - level
-        if count and level < low and ranking[level] in seat_of and ranking[low] in seat_of:
-            levels.append((seat_of[ranking[level]], seat_of[ranking[low]], count))
+        high_player, low_player = ranking[level], ranking[low]
+        if count and level < low and high_player in seat_of and low_player in seat_of:
+            levels.append((seat_of[high_player], seat_of[low_player], count))
     return levels
 
 

@@ -71,7 +71,7 @@ class TableView:
 
     @property
     def phase(self) -> str:
-        """"grand_tichu", "exchange", "play" or "over"."""
+        """ "grand_tichu", "exchange", "play" or "over"."""
         return self._data.phase
 
     @property

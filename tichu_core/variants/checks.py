@@ -85,6 +85,19 @@ def combination_problems(v: Variant) -> list[tuple[str, str, object]]:
         problems.append(("teams.dummy", "a dummy seat needs a partner to play it (T3-1)", True))
     if seats % size:
         problems.append(("teams.size", f"{seats} seats cannot form teams of {size}", size))
+    # An option whose value nothing would read is refused rather than silently ignored.
+    if v.seating.direction != "right" and not v.seating.by_rank:
+        problems.append(
+            ("seating.direction", "applies only with seating.by_rank = true (GS-5)", "left")
+        )
+    defaults = type(v.exchange).model_fields
+    for name in ("rank_cards", "rank_cards_by_players", "best_order"):
+        value = getattr(v.exchange, name)
+        changed = value != defaults[name].get_default(call_default_factory=True)
+        if changed and v.exchange.targets != "rank":
+            key = f"exchange.{name}"
+            shown = list(value) if isinstance(value, tuple) else value
+            problems.append((key, 'applies only with exchange.targets = "rank" (GS-6)', shown))
 
     # Each table size the deck tables mention must remove only cards the deck has.
     counts_checked = {v.players} | {int(n) for n in v.deck.without_by_players}
