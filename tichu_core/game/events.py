@@ -74,6 +74,15 @@ class ExchangeDone(Event):
     leader: int
 
 
+class HandShown(Event):
+    """A seat's hand became visible to more players (T3-4: the dummy turns face up);
+    seen by everyone who may now see that seat."""
+
+    type: Literal["hand_shown"] = "hand_shown"
+    seat: int
+    cards: list[str]
+
+
 class Played(Event):
     type: Literal["played"] = "played"
     seat: int
@@ -176,6 +185,7 @@ AnyEvent = Annotated[
     | Pushed
     | CardsReceived
     | ExchangeDone
+    | HandShown
     | Played
     | Passed
     | WishMade
@@ -198,6 +208,7 @@ EVENT_TYPES: list[type[Event]] = [
     Pushed,
     CardsReceived,
     ExchangeDone,
+    HandShown,
     Played,
     Passed,
     WishMade,

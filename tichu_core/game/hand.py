@@ -33,6 +33,7 @@ from tichu_core.game.events import (
     Event,
     ExchangeDone,
     GrandTichuDecided,
+    HandShown,
     LeadPassed,
     Passed,
     Played,
@@ -294,10 +295,19 @@ class HandState:
         self._events.append(make_event(event_type, fields, audience))
 
     def _enter(self, phase: str) -> None:
-        """Start a phase; what each player may see is asked again when next needed
-        (T3-4: the dummy's hand turns face up after the exchange)."""
+        """Start a phase and ask again what each player may see (T3-4: the dummy's hand
+        turns face up after the exchange); a hand newly shown is an event."""
         self.phase = phase
+        before = self._visibility
         self._visibility = None
+        after = self.visibility()
+        if before is None:
+            return
+        for seat in range(self.seats):
+            if any(seat in seen and seat not in before.get(v, ()) for v, seen in after.items()):
+                self._emit(
+                    HandShown, seat=seat, cards=codes_of(self.hands[seat])[::-1], visible_to=[seat]
+                )
 
     def visibility(self) -> dict[int | None, frozenset[int]]:
         """Player (None: a spectator) -> the seats whose hands it may see in this phase."""
