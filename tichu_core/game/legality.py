@@ -433,13 +433,10 @@ class Referee:
         return PushChoices(hand.chosen_push_hand(seat), hand.push_targets[seat])
 
     def legal_actions(self, hand: HandState, version: int, seat: int) -> LegalActions:
-        return LegalActions(
-            seat,
-            self.fixed(hand, version, seat),
-            self.plays(hand, version, seat),
-            self.pushes(hand, seat),
-            hand.hands[seat],
-        )
+        """Every option of ``seat``: exactly the parts :meth:`judge` accepts from."""
+        pushes = self.pushes(hand, seat) if hand.phase == EXCHANGE else None
+        fixed = self.fixed(hand, version, seat)
+        return LegalActions(seat, fixed, self.plays(hand, version, seat), pushes, hand.hands[seat])
 
     # --- judging --------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ is among the seat's options, without changing anything; then it snapshots
 the hand, lets the hand change and, if a plugin fails half-way, puts the
 snapshot back: ``apply`` is atomic. Rules come from the game's rulebook
 (:mod:`tichu_core.rules.rulebook`); views from :mod:`tichu_core.game.views`;
-saves from :mod:`tichu_core.formats.saved_game`.
+saves from :mod:`tichu_core.game.saving`.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import Any
 
 from tichu_core.cardplay.cards import cards_of
 from tichu_core.errors import IllegalAction, InvalidAction, PluginError
-from tichu_core.formats.saved_game import dump_game, load_game
 from tichu_core.game.actions import ACTION_TYPES, Action, action_from_json
 from tichu_core.game.dealing import shuffle, stacked_deal
 from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver, make_event
 from tichu_core.game.hand import EXCHANGE, GRAND_TICHU, OVER, HandState
 from tichu_core.game.legality import LegalActions, Referee
 from tichu_core.game.results import HandResult, Outcome
+from tichu_core.game.saving import dump_game, load_game
 from tichu_core.game.views import Observation, observe
 from tichu_core.rules.rulebook import Rulebook
 from tichu_core.variants import Variant, load_variant
@@ -47,7 +47,7 @@ class Game:
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(6), "big")
         self._rng = random.Random(self.seed)
         self.seats: int = self.rulebook.seats
-        self.players = self.variant.players
+        self.players = self.rulebook.players
         self._deck = self.rulebook.deck()
         self._stacked = [
             stacked_deal(deal, number, self.seats, self._deck)
@@ -193,7 +193,9 @@ class Game:
             events = self._hand.take_events()
             if self._hand.phase == OVER and self._hand.score is not None:
                 events += self._end_hand()
-            self._check_someone_acts()
+            hand = self._hand
+            if hand.turn is None and hand.pending is None and not self.is_over:
+                self._check_someone_acts()
         except Exception:
             # A failing plugin (or engine bug) must leave the game as it was.
             self._hand = before
@@ -210,7 +212,7 @@ class Game:
     def _check_someone_acts(self) -> None:
         """A hand that is not over must wait for someone: else the rules led nowhere."""
         hand = self._hand
-        if hand.turn is not None or hand.pending is not None or self.is_over or self.waiting_for:
+        if self.waiting_for:
             return
         if hand.phase == OVER and hand.score is None:
             return  # the hand waits for its last trick's Dragon gift

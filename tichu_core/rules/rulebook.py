@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -247,7 +246,7 @@ class Rulebook:
             not isinstance(answer, list | tuple)
             or len(answer) != self.seats
             or not all(isinstance(hand, list | tuple) for hand in answer)
-            or Counter(c for hand in answer for c in hand) != Counter(cards)
+            or not _same_cards(answer, cards)
         ):
             self._wrong(
                 plugin, hook, answer, f"{self.seats} lists that hold every dealt card exactly once"
@@ -433,6 +432,22 @@ class Rulebook:
             plugin=plugin,
             hook=hook,
         )
+
+
+def _same_cards(hands: Sequence[Sequence[object]], cards: list[int]) -> bool:
+    """Whether ``hands`` together hold exactly ``cards`` (distinct card numbers), each once."""
+    dealt = 0
+    count = 0
+    for hand in hands:
+        for card in hand:
+            if type(card) is not int or card < 0:
+                return False
+            dealt |= 1 << card
+            count += 1
+    expected = 0
+    for card in cards:
+        expected |= 1 << card
+    return count == len(cards) and dealt == expected
 
 
 def _show_args(kwargs: dict[str, Any]) -> str:

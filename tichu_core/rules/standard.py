@@ -42,14 +42,18 @@ def tichu_seats(variant: Variant) -> int:
     return variant.seats
 
 
+def _player_lines(variant: Variant) -> bool:
+    """Whether score lines are players (T3-7 per_player, or no partners: GS-1) rather
+    than teams; players change seats, so their scores follow them, not the seats."""
+    return variant.scoring.per_player or variant.team_count == variant.seats
+
+
 @hookimpl(trylast=True)
 def tichu_score_lines(variant: Variant, players: int) -> list[str]:
-    """One line per team (S-SCORE-*), or per player and the dummy (T3-7)."""
-    if variant.scoring.per_player:
+    """One line per team (S-SCORE-*), or per player and the dummy (T3-7, GS-1)."""
+    if _player_lines(variant):
         return [f"player {p}" for p in range(players)] + (["dummy"] if variant.teams.dummy else [])
     count = variant.team_count
-    if count == variant.seats:
-        return [f"player {p}" for p in range(players)]
     return [
         "team " + "+".join(str(s) for s in range(variant.seats) if s % count == team)
         for team in range(count)
@@ -383,10 +387,10 @@ def team_scores(variant: Variant, table: TableView) -> HandScore:
 
 @hookimpl(trylast=True)
 def tichu_score_hand(variant: Variant, table: TableView) -> HandScore:
-    """S-SCORE-*: the team scores; with ``scoring.per_player`` (T3-7) each player's
-    line, and the dummy's, gets the whole score of its seat's team."""
+    """S-SCORE-*: the team scores; with lines per player (T3-7, or no partners) each
+    player's line, and the dummy's, gets the whole score of its seat's team."""
     score = team_scores(variant, table)
-    if not variant.scoring.per_player:
+    if not _player_lines(variant):
         return score
     lines = variant.players + (1 if variant.teams.dummy else 0)
     scores, card_points = [0] * lines, [0] * lines
@@ -407,6 +411,9 @@ def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> 
     leaders = tuple(line for line, total in enumerate(totals) if total == best)
     if hands and hands_played >= hands:
         return Outcome(Termination.HANDS_PLAYED, leaders)
-    if target and best >= target and len(leaders) == 1:
+    # Partners share one score, so with lines per player equal leaders are no tie
+    # (an exact tie of opponents then ends the match with both on top).
+    untied = len(leaders) == 1 or _player_lines(variant)
+    if target and best >= target and untied:
         return Outcome(Termination.TARGET_REACHED, leaders)
     return False

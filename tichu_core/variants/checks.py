@@ -119,12 +119,14 @@ def combination_problems(v: Variant) -> list[tuple[str, str, object]]:
     deck_size = sum(deck.values())
     hand = v.deal.hand_size
     if hand:
-        if seats * hand > deck_size:
+        if seats * hand != deck_size:
+            # S-DEAL-1: every card is dealt (no variant here leaves cards aside).
             problems.append(
                 (
                     "players",
-                    f"{seats} seats x {hand} cards (deal.hand_size) need {seats * hand} "
-                    f"cards but the deck has {deck_size}",
+                    f"{seats} seats x {hand} cards (deal.hand_size) deal {seats * hand} "
+                    f"cards but the deck has {deck_size}; every card is dealt (or set "
+                    "deal.hand_size = 0 to deal the whole deck round the table)",
                     v.players,
                 )
             )

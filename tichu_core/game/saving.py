@@ -1,8 +1,8 @@
-"""The saved-game format: a game is its variant, seed, stacked deals and actions.
+"""Saving games: a game is its variant, seed, stacked deals and actions.
 
 Restoring replays the actions, which the engine does deterministically, so a
 save holds no state of its own that could disagree with the rules. This
-module reads and writes the file; :meth:`tichu_core.Game.from_json` replays it.
+module reads and writes the JSON; :meth:`tichu_core.Game.from_json` replays it.
 """
 
 from __future__ import annotations
