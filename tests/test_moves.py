@@ -79,12 +79,7 @@ def check_well_formed(hand: int, found: list[Combination]) -> None:
 # --- golden positions ---------------------------------------------------------------
 
 
-GOLDEN_PARAMS = [
-    pytest.param(c, id=c["id"], marks=[pytest.mark.xfail(strict=True, reason=c["xfail"])])
-    if c.get("xfail")
-    else pytest.param(c, id=c["id"])
-    for c in GOLDEN
-]
+GOLDEN_PARAMS = [pytest.param(c, id=c["id"]) for c in GOLDEN]
 
 
 @pytest.mark.parametrize("case", GOLDEN_PARAMS)

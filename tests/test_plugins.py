@@ -1,14 +1,16 @@
 """Rule points: every hook documented, answered by the standard rules and used by a game.
 
-The datasette habit (STYLE.md): every hookspec of tichu_core/hookspecs.py appears in
-docs/plugins.md with its exact signature, and a test registers a tiny plugin answering
-that hook and checks that a game follows the answer. Also here: how a variant names its
-plugins (bundled name, entry point, dotted module path only with ``allow_imports``),
-PluginError, and the worked house-rule example of docs/plugins.md (``stray_dog``).
+The datasette habit (STYLE.md): every hookspec of tichu_core/rules/hookspecs.py appears
+in docs/plugins.md with its exact signature, and a test registers a tiny plugin
+answering that hook and checks that a game follows the answer. Also here: how a variant
+names its plugins (bundled name, entry point, dotted module path only with
+``allow_imports``), PluginError, and the worked house-rule examples of docs/plugins.md
+(``stray_dog``, and "bombs wait their turn", run from the text of the page).
 
 Test plugins are module objects put in ``sys.modules`` under a dotted name and named
 in the variant with ``allow_imports=True``: the engine imports them like any plugin
-module. Plugins that must be real files live in tests/plugins_for_tests/hook_*.py.
+module. Plugins that must be real files live in tests/plugins_for_tests/ or are
+written to a temporary directory.
 """
 
 from __future__ import annotations
@@ -18,22 +20,23 @@ import inspect
 import re
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import count
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import pytest
 
 import tichu_core as tc
-from tichu_core.cardplay.cards import deck_mask
+from tichu_core.cardplay.cards import deck_mask, mask_of
 from tichu_core.game.events import LeadPassed
-from tichu_core.game.hand import HandScore, Seating
-from tichu_core.rules import hookspecs
+from tichu_core.rules import answers, hookspecs
 from tichu_core.rules import standard as standard_rules
 from tichu_core.rules.hookspecs import hookimpl
+from tichu_core.rules.loading import ENTRY_POINT_GROUP, resolve_plugin
 from tichu_core.rules.playrules import PlayRules
-from tichu_core.rules.rulebook import Hooks, resolve_plugin
+from tichu_core.rules.rulebook import Rulebook
+from tichu_core.rules.table import TableView
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -92,6 +95,7 @@ class GameWith(Protocol):
         *impls: Callable[..., Any],
         deal: list[list[str]] | None = None,
         quick: bool = True,
+        trace: Callable[[str], None] | None = None,
     ) -> tc.Game: ...
 
 
@@ -105,6 +109,7 @@ def game_with(monkeypatch: pytest.MonkeyPatch) -> GameWith:
         *impls: Callable[..., Any],
         deal: list[list[str]] | None = None,
         quick: bool = True,
+        trace: Callable[[str], None] | None = None,
     ) -> tc.Game:
         name = f"hook_tests.plugin_{next(numbers)}"
         module = types.ModuleType(name)
@@ -113,7 +118,7 @@ def game_with(monkeypatch: pytest.MonkeyPatch) -> GameWith:
         monkeypatch.setitem(sys.modules, name, module)
         overrides = {**(QUICK if quick else {}), "plugins": ["standard", name]}
         variant = tc.load_variant("standard", overrides, allow_imports=True)
-        return tc.Game(variant, seed=7, deals=[deal] if deal else None)
+        return tc.Game(variant, seed=7, deals=[deal] if deal else None, trace=trace)
 
     return build
 
@@ -150,9 +155,21 @@ def documented_signature(hook: str) -> str:
     return f"def {hook}({parameters}) -> {signature.return_annotation}"
 
 
+def doc_text() -> str:
+    return DOC.read_text(encoding="utf-8")
+
+
+def doc_section(heading: str) -> str:
+    """The text of a ``## heading`` section of docs/plugins.md, up to the next one."""
+    text = doc_text()
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
 @pytest.mark.parametrize("hook", HOOK_NAMES)
 def test_every_hook_is_documented_with_its_exact_signature(hook: str) -> None:
-    text = DOC.read_text(encoding="utf-8")
+    text = doc_text()
     assert f"### `{hook}`" in text, f"docs/plugins.md has no section for {hook}"
     assert documented_signature(hook) in text, (
         f"docs/plugins.md does not show the signature {documented_signature(hook)!r}"
@@ -160,7 +177,7 @@ def test_every_hook_is_documented_with_its_exact_signature(hook: str) -> None:
 
 
 def test_the_docs_document_no_hook_that_does_not_exist() -> None:
-    text = DOC.read_text(encoding="utf-8")
+    text = doc_text()
     assert set(re.findall(r"^### `(tichu_\w+)`", text, re.MULTILINE)) == set(HOOK_NAMES)
     assert set(re.findall(r"\bdef (tichu_\w+)\(", text)) <= set(HOOK_NAMES)
 
@@ -171,8 +188,32 @@ def test_every_hook_is_firstresult(hook: str) -> None:
     assert getattr(hookspecs, hook).tichu_spec["firstresult"] is True
 
 
+def public_names(cls: type) -> list[str]:
+    return sorted(name for name in vars(cls) if not name.startswith("_"))
+
+
+def test_every_part_of_the_table_view_is_documented() -> None:
+    section = doc_section("The table: `TableView`")
+    for name in public_names(TableView):
+        assert f"`{name}" in section, f"TableView.{name} is not in docs/plugins.md"
+
+
+@pytest.mark.parametrize("answer", ["Seating", "Refusal", "HandScore", "Outcome", "Termination"])
+def test_every_answer_type_and_field_is_documented(answer: str) -> None:
+    section = doc_section("Answers")
+    cls = getattr(answers, answer)
+    assert f"`{answer}" in section
+    if answer == "Termination":
+        names = [f"`Termination.{member.name}`" for member in tc.Termination]
+    else:
+        names = [f"`{field}`" for field in cls.__annotations__]
+    for name in names:
+        assert name in section, f"{answer}: {name} is not in docs/plugins.md"
+    assert getattr(tc, answer) is cls  # importable as the docs show: from tichu_core
+
+
 def test_the_worked_example_in_the_docs_is_the_bundled_plugin_and_variant() -> None:
-    text = DOC.read_text(encoding="utf-8")
+    text = doc_text()
     plugin = (ROOT / "plugins" / "stray_dog.py").read_text(encoding="utf-8")
     variant = (ROOT / "variants" / "house_stray_dog.toml").read_text(encoding="utf-8")
     assert f"```python\n{plugin}```" in text
@@ -182,32 +223,85 @@ def test_the_worked_example_in_the_docs_is_the_bundled_plugin_and_variant() -> N
 # --------------------------------------------------------------------------- standard rules
 
 
-@pytest.mark.parametrize("hook", HOOK_NAMES)
-def test_the_standard_rules_answer_every_hook(hook: str) -> None:
-    """Every rule point has a standard answer, from the built-in plugin ``standard``."""
-    assert hasattr(getattr(standard_rules, hook, None), "tichu_impl")
-    hooks = Hooks(["standard"])
-    implementers = [impl.plugin_name for impl in getattr(hooks.manager.hook, hook).get_hookimpls()]
-    assert implementers == ["standard"]
+def test_the_standard_rules_are_the_only_plugin_of_the_standard_game() -> None:
+    rulebook = Rulebook(tc.load_variant("standard"))
+    assert rulebook.plugin_names == ["standard"]
+    assert sorted(rulebook.implementations()["standard"]) == HOOK_NAMES
 
-    game = tc.Game(tc.load_variant("standard", QUICK), deals=[stacked("MJ 3j")])
-    game.apply(tc.Play(0, "3j"))  # a trick on the table, so every hook has a question
-    arguments = {
-        "variant": game.variant,
-        "state": game.hand,
-        "seat": 0,
-        "call": "tichu",
-        "player": 0,
-        "cards": [int(card) for card in tc.parse_cards(" ".join(DECK))],
-        "dealer": 0,
-        "seats": 4,
-        "players": 4,
-        "totals": [0, 0],
-        "hands_played": 0,
-        "previous": None,
+
+@pytest.mark.parametrize("hook", HOOK_NAMES)
+def test_the_standard_rules_implement_every_hook_last(hook: str) -> None:
+    """Every rule point has a standard answer, asked after every variant plugin."""
+    implementation = getattr(standard_rules, hook, None)
+    assert implementation is not None, f"tichu_core/rules/standard.py has no {hook}"
+    assert implementation.tichu_impl["trylast"] is True
+
+
+# S-DRAGON-2 with the standard rules alone: seat 0 goes out second, seat 2 third with the
+# Dragon, which ends the hand while the Dragon trick still has to be given away.
+STRAIGHT_TO_KING = "MJ 2s 3p 4t 5s 6p 7t 8s 9p 10t Js Qp Kt"
+JADE_FLUSH = "2j 3j 4j 5j 6j 7j 8j 9j 10j Jj Qj Kj Aj"
+STRAIGHT_TO_ACE = "2p 3t 4s 5p 6t 7s 8p 9t 10s Jp Qt Ks As"
+LAST_TRICK_DRAGON = stacked(f"{STRAIGHT_TO_KING} PH", f"{JADE_FLUSH} DOG", f"{STRAIGHT_TO_ACE} DR")
+LAST_TRICK_DRAGON_ACTIONS: list[tc.Action] = [
+    tc.Play(0, STRAIGHT_TO_KING),
+    tc.Wish(0, None),
+    tc.Play(1, JADE_FLUSH),  # a bomb out of turn (S-BOMB-1, S-BOMB-3)
+    *(tc.Pass(seat) for seat in (2, 3, 0, 1)),
+    tc.Play(1, "DOG"),  # seat 1 is out; its partner leads
+    tc.Play(3, "2t"),
+    tc.Play(0, "PH"),  # seat 0 is out
+    *(tc.Pass(seat) for seat in (2, 3)),
+    tc.Play(2, STRAIGHT_TO_ACE),
+    *(tc.Pass(seat) for seat in (3, 2)),
+    tc.Play(2, "DR"),  # seat 2 is out: one seat holds cards, the hand is over
+]
+
+
+def test_the_standard_rules_answer_every_hook_a_game_asks() -> None:
+    """The trace of two short standard games: every hook is asked, and ``standard``
+    answers it (the trace reports only answers, never a None)."""
+    lines: list[str] = []
+
+    def watch(game: tc.Game) -> None:
+        for seat in range(game.seats):
+            list(game.legal_actions(seat))  # a front end asks every seat
+
+    game = tc.Game(
+        tc.load_variant("standard", QUICK), deals=[LAST_TRICK_DRAGON], trace=lines.append
+    )
+    for action in LAST_TRICK_DRAGON_ACTIONS:
+        watch(game)
+        game.apply(action)
+    game.apply(tc.GiveTrick(2, 1))  # the hand is scored; the next one is dealt
+    wish = tc.Game(tc.load_variant("standard"), deals=[stacked("MJ", "2j")], trace=lines.append)
+    for seat in range(4):
+        wish.apply(tc.GrandTichu(seat, False))
+    for seat in range(4):
+        ordinary = [code for code in wish.observation(seat).hand if code not in ("MJ", "2j")]
+        targets = [(seat + step) % 4 for step in (1, 2, 3)]
+        wish.apply(tc.Push(seat, dict(zip(targets, ordinary[:3], strict=True))))
+    wish.apply(tc.Play(0, "MJ"))
+    wish.apply(tc.Wish(0, "2"))
+    watch(wish)  # seat 1 holds the wished 2 (S-WISH-2)
+
+    answered = {
+        match.group(1): match.group(2)
+        for line in lines
+        if (match := re.fullmatch(r"tichu hook (tichu_\w+)\(.*\) -> .* \[(\w+)\]", line))
     }
-    parameters = inspect.signature(getattr(hookspecs, hook)).parameters
-    assert hooks.first(hook, **{name: arguments[name] for name in parameters}) is not None
+    assert sorted(answered) == HOOK_NAMES
+    assert set(answered.values()) == {"standard"}
+
+
+def test_the_dragon_gift_of_the_last_trick_is_a_listed_decision() -> None:
+    """S-DRAGON-2: tichu_dragon_recipients answers on the last trick too."""
+    game = tc.Game(tc.load_variant("standard", QUICK), deals=[LAST_TRICK_DRAGON])
+    for action in LAST_TRICK_DRAGON_ACTIONS:
+        game.apply(action)
+    assert game.observation(None).pending == {"kind": "give_trick", "seat": 2}
+    assert game.waiting_for == [2]  # the gift is still to be made, by seat 2
+    assert list(game.legal_actions(2)) == [tc.GiveTrick(2, 1), tc.GiveTrick(2, 3)]
 
 
 # --------------------------------------------------------------------------- one test per hook
@@ -227,13 +321,58 @@ def uses(hook: str) -> Callable[[Callable[[GameWith], None]], Callable[[GameWith
 
 @uses("tichu_seats")
 def five_seats(game_with: GameWith) -> None:
+    """A fifth, empty seat for a dummy. The standard seating fills ``variant.seats``
+    seats, so a plugin that changes the seat count also seats the players."""
+
     @hookimpl
     def tichu_seats() -> int:
         return 5
 
-    assert game_with(tichu_seats).seats == 5
+    @hookimpl
+    def tichu_next_hand(previous: TableView | None) -> tc.Seating | None:
+        return tc.Seating(players=[0, 1, 2, 3, None], dealer=0) if previous is None else None
+
+    game = game_with(tichu_seats, tichu_next_hand)
+    assert game.seats == 5
+    assert game.player_at(4) is None
+    assert game.controller(4) == 0  # the dealer acts for a dummy seat (T3-1)
+    assert game.observation(None).hand_sizes == [14, 14, 14, 14, 0]
     with pytest.raises(tc.DealError, match="4 hands for 5 seats"):
-        game_with(tichu_seats, deal=stacked())
+        game_with(tichu_seats, tichu_next_hand, deal=stacked())
+
+
+@uses("tichu_score_lines")
+def named_score_lines(game_with: GameWith) -> None:
+    @hookimpl
+    def tichu_score_lines() -> list[str]:
+        return ["north-south", "east-west"]
+
+    game = game_with(tichu_score_lines)
+    assert game.score_lines == ["north-south", "east-west"]
+    assert game.observation(0).score_lines == ["north-south", "east-west"]
+
+
+class SinglesOnly(PlayRules):
+    """Combination rules of a house game where only single cards may be played."""
+
+    def plays(self, hand: int, top: tc.Combination | None) -> list[tc.Combination]:
+        return [play for play in super().plays(hand, top) if play.cards.bit_count() == 1]
+
+
+@uses("tichu_play_rules")
+def singles_only(game_with: GameWith) -> None:
+    """S-COMB-1 restricted: the pair 2j 2s is no longer a legal lead."""
+
+    @hookimpl
+    def tichu_play_rules(variant: tc.Variant) -> PlayRules:
+        return SinglesOnly(standard_rules.tichu_play_rules(variant).rules)
+
+    game = game_with(tichu_play_rules, deal=stacked("MJ 2j 2s"))
+    plays = [action for action in game.legal_actions(0) if action.type == "play"]
+    assert plays
+    assert all(len(action.cards.split()) == 1 for action in plays)
+    with pytest.raises(tc.IllegalAction):
+        game.apply(tc.Play(0, "2j 2s"))
 
 
 @uses("tichu_deck")
@@ -249,6 +388,23 @@ def deck_without_dog(game_with: GameWith) -> None:
     assert all("DOG" not in game.observation(seat).hand for seat in range(4))
     with pytest.raises(tc.DealError, match="DOG is not"):
         game_with(tichu_deck, deal=stacked())
+
+
+@uses("tichu_next_hand")
+def first_seating_is_shifted(game_with: GameWith) -> None:
+    """S-DEAL-3 replaced for the first hand only: players 2, 3, 0, 1 sit at seats 0..3
+    and seat 1 deals; returning None for later hands keeps the standard rule."""
+
+    @hookimpl
+    def tichu_next_hand(previous: TableView | None) -> tc.Seating | None:
+        return tc.Seating(players=[2, 3, 0, 1], dealer=1) if previous is None else None
+
+    game = game_with(tichu_next_hand, deal=DOUBLE_VICTORY)
+    assert [game.player_at(seat) for seat in range(4)] == [2, 3, 0, 1]
+    assert game.seat_of(0) == 2
+    assert game.observation(None).dealer == 1
+    play_double_victory(game)
+    assert game.observation(None).dealer == 0  # standard: the first out deals next
 
 
 @uses("tichu_deal")
@@ -311,18 +467,30 @@ def player_zero_plays_two_seats(game_with: GameWith) -> None:
     assert game.observation(1).seats == []
 
 
-@uses("tichu_push_targets")
-def no_exchange(game_with: GameWith) -> None:
-    """S-EX-1 replaced: nobody pushes; play starts after the Grand Tichu decisions."""
+@uses("tichu_titles")
+def the_dealer_is_called_the_banker(game_with: GameWith) -> None:
+    """A title for one seat, shown to every viewer."""
 
     @hookimpl
-    def tichu_push_targets() -> list[int]:
-        return []
+    def tichu_titles(table: TableView) -> dict[int, str]:
+        return {table.dealer: "banker"}
 
-    game = game_with(tichu_push_targets, quick=False)
-    for seat in range(4):
-        game.apply(tc.GrandTichu(seat, False))
-    assert game.observation(None).phase == "play"
+    game = game_with(tichu_titles)
+    assert all(game.observation(player).titles == {0: "banker"} for player in (None, *range(4)))
+
+
+@uses("tichu_visible_seats")
+def player_zero_sees_everything(game_with: GameWith) -> None:
+    """Redaction replaced for one player (a coach); the others stay standard."""
+
+    @hookimpl
+    def tichu_visible_seats(table: TableView, player: int | None) -> list[int] | None:
+        return list(range(table.seats)) if player == 0 else None
+
+    game = game_with(tichu_visible_seats)
+    assert sorted(game.observation(0).hands) == [0, 1, 2, 3]
+    assert sorted(game.observation(1).hands) == [1]
+    assert game.observation(None).hands == {}
 
 
 @uses("tichu_may_call")
@@ -330,8 +498,10 @@ def seat_one_may_not_call_tichu(game_with: GameWith) -> None:
     """S-CALL-1 restricted for one seat and one call; None leaves the rest standard."""
 
     @hookimpl
-    def tichu_may_call(seat: int, call: str) -> bool | None:
-        return False if (seat, call) == (1, "tichu") else None
+    def tichu_may_call(seat: int, call: str) -> tc.Refusal | None:
+        if (seat, call) == (1, "tichu"):
+            return tc.Refusal("HOUSE-1", "seat 1 is the scorer and does not call Tichu")
+        return None
 
     game = game_with(tichu_may_call, quick=False)
     assert tc.GrandTichu(1, True) in game.legal_actions(1)
@@ -339,31 +509,103 @@ def seat_one_may_not_call_tichu(game_with: GameWith) -> None:
         game.apply(tc.GrandTichu(seat, False))
     assert tc.Tichu(0) in game.legal_actions(0)
     assert tc.Tichu(1) not in game.legal_actions(1)
-    with pytest.raises(tc.IllegalAction, match="S-CALL-1"):
+    with pytest.raises(tc.IllegalAction, match="scorer") as caught:
         game.apply(tc.Tichu(1))
+    assert caught.value.rule == "HOUSE-1"
 
 
-class SinglesOnly(PlayRules):
-    """Combination rules of a house game where only single cards may be played."""
-
-    def plays(self, hand: int, top: tc.Combination | None) -> list[tc.Combination]:
-        return [play for play in super().plays(hand, top) if play.cards.bit_count() == 1]
-
-
-@uses("tichu_play_rules")
-def singles_only(game_with: GameWith) -> None:
-    """S-COMB-1 restricted: the pair 2j 2s is no longer a legal lead."""
+@uses("tichu_push_targets")
+def two_cards_to_the_partner(game_with: GameWith) -> None:
+    """S-EX-1 replaced: each seat gives two cards to its partner and none to the others."""
 
     @hookimpl
-    def tichu_play_rules(variant: tc.Variant) -> PlayRules:
-        return SinglesOnly(standard_rules.tichu_play_rules(variant).rules)
+    def tichu_push_targets(table: TableView, seat: int) -> dict[int, int]:
+        return dict.fromkeys(table.partners(seat), 2)
 
-    game = game_with(tichu_play_rules, deal=stacked("MJ 2j 2s"))
-    plays = [action for action in game.legal_actions(0) if action.type == "play"]
-    assert plays
-    assert all(len(action.cards.split()) == 1 for action in plays)
-    with pytest.raises(tc.IllegalAction):
-        game.apply(tc.Play(0, "2j 2s"))
+    game = game_with(tichu_push_targets, quick=False)
+    for seat in range(4):
+        game.apply(tc.GrandTichu(seat, False))
+    assert game.observation(0).push_targets == {0: {2: 2}}
+    hand = game.observation(0).hand
+    with pytest.raises(tc.IllegalAction, match="gives 2 to seat 2"):
+        game.apply(tc.Push(0, {1: hand[0], 2: hand[1], 3: hand[2]}))
+    for seat in range(4):
+        cards = game.observation(seat).hand[:2]
+        game.apply(tc.Push(seat, {(seat + 2) % 4: " ".join(cards)}))
+    assert game.observation(None).phase == "play"
+    assert game.observation(0).received == {2: game.observation(0).received[2]}
+    assert len(game.observation(0).received[2].split()) == 2
+
+
+@uses("tichu_forced_push")
+def the_dragon_goes_to_the_left(game_with: GameWith) -> None:
+    """GS-6-like forced exchange: whoever is dealt the Dragon must give it to the next
+    seat; no seat chooses anything, so the forced cards move at once."""
+
+    @hookimpl
+    def tichu_forced_push(table: TableView, seat: int) -> dict[int, int] | None:
+        dragon = mask_of(tc.parse_cards("DR"))
+        if table.hands[seat] & dragon:
+            return {(seat + 1) % table.seats: dragon}
+        return None
+
+    game = game_with(tichu_forced_push, deal=stacked("MJ DR"))
+    assert game.observation(None).phase == "play"
+    assert "DR" not in game.observation(0).hand
+    assert "DR" in game.observation(1).hand
+    assert game.observation(1).received == {0: "DR"}
+    assert game.observation(None).hand_sizes == [13, 15, 14, 14]
+
+
+@uses("tichu_first_leader")
+def seat_two_leads(game_with: GameWith) -> None:
+    """S-EX-2 replaced: seat 2 leads although seat 0 holds the Mah Jong."""
+
+    @hookimpl
+    def tichu_first_leader() -> int:
+        return 2
+
+    game = game_with(tichu_first_leader, deal=stacked("MJ"))
+    assert game.turn == 2
+    assert game.observation(None).waiting_for == [2]
+
+
+@uses("tichu_may_bomb")
+def no_bomb_out_of_turn(game_with: GameWith) -> None:
+    """S-BOMB-3 restricted: a bomb waits for its player's turn."""
+
+    @hookimpl
+    def tichu_may_bomb(table: TableView, seat: int) -> tc.Refusal | None:
+        if seat == table.top_seat:
+            return None  # its own trick: the standard rule (S-BOMB-5)
+        return tc.Refusal("HOUSE-2", "a bomb waits for its player's turn")
+
+    bomb = "5j 5s 5p 5t"
+    game = game_with(tichu_may_bomb, deal=stacked("MJ 3j", "", bomb))
+    game.apply(tc.Play(0, "3j"))
+    assert tc.Play(2, bomb) not in game.legal_actions(2)
+    with pytest.raises(tc.IllegalAction, match="waits") as caught:
+        game.apply(tc.Play(2, bomb))
+    assert caught.value.rule == "HOUSE-2"
+    game.apply(tc.Pass(1))
+    assert tc.Play(2, bomb) in game.legal_actions(2)  # on its turn, a bomb is a play
+    game.apply(tc.Play(2, bomb))
+
+
+@uses("tichu_wish_ranks")
+def no_face_card_wishes(game_with: GameWith) -> None:
+    """S-WISH-1 restricted: the Mah Jong may wish for 2..10 only."""
+
+    @hookimpl
+    def tichu_wish_ranks() -> list[int]:
+        return list(range(2, 11))
+
+    game = game_with(tichu_wish_ranks, deal=stacked("MJ"))
+    game.apply(tc.Play(0, "MJ"))
+    ranks = [str(rank) for rank in range(2, 11)]
+    assert list(game.legal_actions(0)) == [tc.Wish(0, None)] + [tc.Wish(0, r) for r in ranks]
+    with pytest.raises(tc.IllegalAction, match="may not wish for J"):
+        game.apply(tc.Wish(0, "J"))
 
 
 @uses("tichu_wish_applies")
@@ -385,19 +627,6 @@ def the_wish_binds_nobody(game_with: GameWith) -> None:
         assert (tc.Pass(1) in game.legal_actions(1)) is may_pass
 
 
-@uses("tichu_first_leader")
-def seat_two_leads(game_with: GameWith) -> None:
-    """S-EX-2 replaced: seat 2 leads although seat 0 holds the Mah Jong."""
-
-    @hookimpl
-    def tichu_first_leader() -> int:
-        return 2
-
-    game = game_with(tichu_first_leader, deal=stacked("MJ"))
-    assert game.turn == 2
-    assert game.observation(None).waiting_for == [2]
-
-
 @uses("tichu_dog_recipients")
 def dog_holder_picks_an_opponent(game_with: GameWith) -> None:
     """S-DOG-1 replaced: two recipients, so the Dog's player decides with GiveLead (E-1)."""
@@ -413,13 +642,50 @@ def dog_holder_picks_an_opponent(game_with: GameWith) -> None:
     assert game.turn == 3
 
 
+@uses("tichu_collect_at_once")
+def the_trick_is_taken_when_the_others_passed(game_with: GameWith) -> None:
+    """S-TRICK-2 by the other reading: the trick is taken as soon as everybody else
+    passed; the top seat does not pass once more (and cannot be bombed then)."""
+
+    @hookimpl
+    def tichu_collect_at_once() -> bool:
+        return True
+
+    game = game_with(tichu_collect_at_once, deal=stacked("MJ 3j"))
+    game.apply(tc.Play(0, "3j"))
+    game.apply(tc.Pass(1))
+    game.apply(tc.Pass(2))
+    events = game.apply(tc.Pass(3))
+    assert [event.type for event in events] == ["passed", "trick_won"]
+    assert game.observation(None).won_cards == [1, 0, 0, 0]
+    assert game.turn == 0
+    assert tc.Pass(0) not in game.legal_actions(0)  # seat 0 leads the next trick
+
+
+@uses("tichu_trick_winner")
+def trick_to_the_next_seat(game_with: GameWith) -> None:
+    """The trick goes to the seat after its top player, who then leads."""
+
+    @hookimpl
+    def tichu_trick_winner(table: TableView) -> int:
+        assert table.top_seat is not None
+        return (table.top_seat + 1) % table.seats
+
+    game = game_with(tichu_trick_winner, deal=stacked("MJ 3j"))
+    game.apply(tc.Play(0, "3j"))
+    for seat in (1, 2, 3, 0):
+        game.apply(tc.Pass(seat))
+    assert game.observation(None).won_cards == [0, 1, 0, 0]
+    assert game.turn == 1
+
+
 @uses("tichu_dragon_recipients")
 def dragon_trick_to_the_partner(game_with: GameWith) -> None:
     """S-DRAGON-1 replaced: the Dragon trick may only go to the partner."""
 
     @hookimpl
-    def tichu_dragon_recipients(seat: int) -> list[int]:
-        return [(seat + 2) % 4]
+    def tichu_dragon_recipients(table: TableView, seat: int) -> list[int]:
+        return table.partners(seat)
 
     game = game_with(tichu_dragon_recipients, deal=stacked("MJ DR"))
     game.apply(tc.Play(0, "DR"))
@@ -430,34 +696,18 @@ def dragon_trick_to_the_partner(game_with: GameWith) -> None:
     assert game.observation(None).won_points == [0, 0, 25, 0]
 
 
-@uses("tichu_trick_winner")
-def trick_to_the_next_seat(game_with: GameWith) -> None:
-    """The trick goes to the seat after its top player, who then leads."""
-
-    @hookimpl
-    def tichu_trick_winner(state: Any) -> int:
-        return (state.top_seat + 1) % state.seats
-
-    game = game_with(tichu_trick_winner, deal=stacked("MJ 3j"))
-    game.apply(tc.Play(0, "3j"))
-    for seat in (1, 2, 3, 0):
-        game.apply(tc.Pass(seat))
-    assert game.observation(None).won_cards == [0, 1, 0, 0]
-    assert game.turn == 1
-
-
 @uses("tichu_hand_over")
 def hand_ends_with_the_first_out(game_with: GameWith) -> None:
     """S-END-1 replaced: the hand ends as soon as one seat is out."""
 
     @hookimpl
-    def tichu_hand_over(state: Any) -> bool:
-        return bool(state.out_order)
+    def tichu_hand_over(table: TableView) -> bool:
+        return bool(table.out_order)
 
     game = game_with(tichu_hand_over, deal=DOUBLE_VICTORY)
     lead_straight_then_dog(game)
-    assert [result.out_order for result in game.hand_results] == [[0]]
-    assert game.hand.hand_index == 1
+    assert [result.out_order for result in game.hand_results] == [[0, 1, 2, 3]]
+    assert game.hand_index == 1
 
 
 @uses("tichu_score_hand")
@@ -465,8 +715,8 @@ def flat_scores(game_with: GameWith) -> None:
     """S-SCORE-2 replaced: the double victory scores what the plugin says."""
 
     @hookimpl
-    def tichu_score_hand() -> HandScore:
-        return HandScore(scores=[7, 3])
+    def tichu_score_hand() -> tc.HandScore:
+        return tc.HandScore(scores=[7, 3])
 
     game = game_with(tichu_score_hand, deal=DOUBLE_VICTORY)
     play_double_victory(game)
@@ -474,106 +724,22 @@ def flat_scores(game_with: GameWith) -> None:
     assert game.scores == [7, 3]
 
 
-@uses("tichu_score_lines")
-def named_score_lines(game_with: GameWith) -> None:
-    @hookimpl
-    def tichu_score_lines() -> list[str]:
-        return ["north-south", "east-west"]
-
-    game = game_with(tichu_score_lines)
-    assert game.score_lines == ["north-south", "east-west"]
-    assert game.observation(0).score_lines == ["north-south", "east-west"]
-
-
 @uses("tichu_match_over")
 def one_hand_match(game_with: GameWith) -> None:
     """S-GAME-1 replaced: the first hand decides the match."""
 
     @hookimpl
-    def tichu_match_over(totals: list[int]) -> list[int]:
-        return [line for line, total in enumerate(totals) if total == max(totals)]
+    def tichu_match_over(totals: list[int]) -> tc.Outcome:
+        leaders = tuple(line for line, total in enumerate(totals) if total == max(totals))
+        return tc.Outcome(tc.Termination.VARIANT_RULE, leaders)
 
     game = game_with(tichu_match_over, deal=DOUBLE_VICTORY)
     events = play_double_victory(game)
     assert game.is_over
     assert game.winners == [0]
+    assert game.outcome is not None
+    assert game.outcome.termination is tc.Termination.VARIANT_RULE
     assert events[-1].type == "match_over"
-
-
-@uses("tichu_next_hand")
-def first_seating_is_shifted(game_with: GameWith) -> None:
-    """S-DEAL-3 replaced for the first hand only: players 2, 3, 0, 1 sit at seats 0..3
-    and seat 1 deals; returning None for later hands keeps the standard rule."""
-
-    @hookimpl
-    def tichu_next_hand(previous: Any) -> Seating | None:
-        return Seating(players=[2, 3, 0, 1], dealer=1) if previous is None else None
-
-    game = game_with(tichu_next_hand, deal=DOUBLE_VICTORY)
-    assert [game.player_at(seat) for seat in range(4)] == [2, 3, 0, 1]
-    assert game.seat_of(0) == 2
-    assert game.observation(None).dealer == 1
-    play_double_victory(game)
-    assert game.observation(None).dealer == 0  # standard: the first out deals next
-
-
-@uses("tichu_visible_seats")
-def player_zero_sees_everything(game_with: GameWith) -> None:
-    """Redaction replaced for one player (a coach); the others stay standard."""
-
-    @hookimpl
-    def tichu_visible_seats(state: Any, player: int | None) -> list[int] | None:
-        return list(range(state.seats)) if player == 0 else None
-
-    game = game_with(tichu_visible_seats)
-    assert sorted(game.observation(0).hands) == [0, 1, 2, 3]
-    assert sorted(game.observation(1).hands) == [1]
-    assert game.observation(None).hands == {}
-
-
-# S-DRAGON-2 with the standard rules alone: seat 0 goes out second, seat 2 third with the
-# Dragon, which ends the hand while the Dragon trick still has to be given away.
-STRAIGHT_TO_KING = "MJ 2s 3p 4t 5s 6p 7t 8s 9p 10t Js Qp Kt"
-JADE_FLUSH = "2j 3j 4j 5j 6j 7j 8j 9j 10j Jj Qj Kj Aj"
-STRAIGHT_TO_ACE = "2p 3t 4s 5p 6t 7s 8p 9t 10s Jp Qt Ks As"
-LAST_TRICK_DRAGON = stacked(f"{STRAIGHT_TO_KING} PH", f"{JADE_FLUSH} DOG", f"{STRAIGHT_TO_ACE} DR")
-
-
-def test_the_dragon_gift_of_the_last_trick_is_a_listed_decision() -> None:
-    """S-DRAGON-2: tichu_dragon_recipients answers on the last trick too."""
-    game = tc.Game(tc.load_variant("standard", QUICK), deals=[LAST_TRICK_DRAGON])
-    actions: list[tc.Action] = [
-        tc.Play(0, STRAIGHT_TO_KING),
-        tc.Wish(0, None),
-        tc.Play(1, JADE_FLUSH),  # a bomb (S-BOMB-1)
-        *(tc.Pass(seat) for seat in (2, 3, 0, 1)),
-        tc.Play(1, "DOG"),  # seat 1 is out; its partner leads
-        tc.Play(3, "2t"),
-        tc.Play(0, "PH"),  # seat 0 is out
-        *(tc.Pass(seat) for seat in (2, 3)),
-        tc.Play(2, STRAIGHT_TO_ACE),
-        *(tc.Pass(seat) for seat in (3, 2)),
-        tc.Play(2, "DR"),  # seat 2 is out: one seat holds cards, the hand is over
-    ]
-    for action in actions:
-        game.apply(action)
-    assert game.hand.pending is not None  # the gift is still to be made (S-DRAGON-2)
-    assert game.waiting_for == [2]  # by seat 2, who won the trick
-    assert list(game.legal_actions(2)) == [tc.GiveTrick(2, 1), tc.GiveTrick(2, 3)]
-
-
-def test_a_hook_wrapper_is_honoured_or_refused(game_with: GameWith) -> None:
-    @hookimpl(wrapper=True)
-    def tichu_first_leader() -> Any:
-        leader = yield
-        return (leader + 1) % 4
-
-    try:
-        game = game_with(tichu_first_leader, deal=stacked("MJ"))
-    except tc.PluginError as error:
-        assert "tichu_first_leader" in str(error)
-    else:
-        assert game.turn == 1
 
 
 def test_every_hook_has_a_game_test() -> None:
@@ -588,7 +754,31 @@ def test_a_game_follows_a_plugin_answering(hook: str, game_with: GameWith) -> No
     case(game_with)
 
 
-# --------------------------------------------------------------------------- the worked example
+# --------------------------------------------------------------------------- hook wrappers
+
+
+WRAPPER_MARKERS = [
+    pytest.param(hookimpl(wrapper=True), id="wrapper"),
+    pytest.param(hookimpl(hookwrapper=True), id="hookwrapper"),
+]
+
+
+@pytest.mark.parametrize("marker", WRAPPER_MARKERS)
+def test_a_hook_wrapper_is_refused_when_the_game_is_built(
+    marker: Callable[[Callable[..., Any]], Callable[..., Any]], game_with: GameWith
+) -> None:
+    """The rulebook asks for answers; a wrapper's generator is not one."""
+
+    def tichu_first_leader() -> Any:
+        leader = yield
+        return (leader + 1) % 4
+
+    with pytest.raises(tc.PluginError, match="not supported") as caught:
+        game_with(marker(tichu_first_leader))
+    assert (caught.value.plugin, caught.value.hook) == ("hook_tests.plugin_0", "tichu_first_leader")
+
+
+# --------------------------------------------------------------------------- the worked examples
 
 
 def lead_passed(events: list[tc.Event]) -> list[tuple[int, int]]:
@@ -626,12 +816,24 @@ def test_stray_dog_gives_the_lead_to_the_next_player_not_the_partner() -> None:
     assert restored.to_json() == house.to_json()
 
 
+class Table:
+    """The two attributes ``TableView.next_active`` reads, for testing a plugin alone."""
+
+    def __init__(self, hands: list[int]) -> None:
+        self.seats = len(hands)
+        self.hands = hands
+
+
 def test_stray_dog_skips_a_seat_that_is_out() -> None:
-    game, _ = lead_the_dog("house_stray_dog")
-    state = game.hand.clone()
-    assert STRAY_DOG.tichu_dog_recipients(state=state, seat=0) == [1]
-    state.hands[1] = 0  # seat 1 out: the partner is next
-    assert STRAY_DOG.tichu_dog_recipients(state=state, seat=0) == [2]
+    """The plugin is a plain function: it can be tested on a made-up table."""
+    table = TableView(cast(Any, Table([0b1, 0b10, 0b100, 0b1000])))
+    assert STRAY_DOG.tichu_dog_recipients(table=table, seat=0) == [1]
+    table = TableView(cast(Any, Table([0b1, 0, 0b100, 0b1000])))  # seat 1 out: seat 2 is next
+    assert STRAY_DOG.tichu_dog_recipients(table=table, seat=0) == [2]
+    table = TableView(cast(Any, Table([0b1, 0, 0, 0])))  # only seat 0 holds cards
+    assert STRAY_DOG.tichu_dog_recipients(table=table, seat=0) == [0]
+    table = TableView(cast(Any, Table([0, 0, 0, 0])))  # nobody: no answer
+    assert STRAY_DOG.tichu_dog_recipients(table=table, seat=0) is None
 
 
 def test_house_stray_dog_only_adds_the_plugin() -> None:
@@ -639,6 +841,58 @@ def test_house_stray_dog_only_adds_the_plugin() -> None:
     assert house.plugins == ("standard", "stray_dog")
     changed = {"name", "description", "plugins", "source"}
     assert house.model_dump(exclude=changed) == standard.model_dump(exclude=changed)
+
+
+def doc_block(language: str, start: str) -> str:
+    """The fenced ``language`` block of docs/plugins.md that starts with ``start``."""
+    pattern = rf"```{language}\n({re.escape(start)}.*?)```"
+    found = re.search(pattern, doc_text(), re.DOTALL)
+    assert found is not None, f"docs/plugins.md has no {language} block starting {start!r}"
+    return found.group(1)
+
+
+@pytest.fixture
+def club_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty, importable package ``club_rules`` in a temporary directory (the
+    author's own package); its modules are forgotten after the test."""
+    package = tmp_path / "club_rules"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield package
+    for name in [name for name in sys.modules if name.split(".")[0] == "club_rules"]:
+        del sys.modules[name]
+
+
+def test_the_bombs_wait_example_in_the_docs_runs(club_rules: Path) -> None:
+    """The second worked example, as printed: a module in the author's own package,
+    named by its dotted path, loaded with allow_imports. S-BOMB-3 changes."""
+    source = doc_block("python", '"""House rule "bombs wait their turn": no bomb out of turn.')
+    (club_rules / "bombs_wait.py").write_text(source, encoding="utf-8")
+    toml = club_rules.parent / "house_bombs_wait.toml"
+    toml.write_text(doc_block("toml", "# house_bombs_wait.toml"), encoding="utf-8")
+
+    bomb = "5j 5s 5p 5t"
+    deal = stacked("MJ 3j", "", bomb)
+    standard = tc.Game(tc.load_variant("standard", QUICK), deals=[deal])
+    standard.apply(tc.Play(0, "3j"))
+    assert tc.Play(2, bomb) in standard.legal_actions(2)  # S-BOMB-3: any time
+
+    variant = tc.load_variant(toml, overrides=QUICK, allow_imports=True)
+    assert variant.plugins == ("standard", "club_rules.bombs_wait")
+    house = tc.Game(variant, deals=[deal])
+    house.apply(tc.Play(0, "3j"))
+    assert tc.Play(2, bomb) not in house.legal_actions(2)
+    with pytest.raises(tc.IllegalAction, match="waits for its player's turn"):
+        house.apply(tc.Play(2, bomb))
+    house.apply(tc.Pass(1))
+    house.apply(tc.Play(2, bomb))  # on its own turn
+    assert house.observation(None).top_seat == 2
+    # Seat 2 may still bomb its own trick while collecting it, as standard allows.
+    for seat in (3, 0, 1):
+        house.apply(tc.Pass(seat))
+    assert house.turn == 2
+    assert house.rulebook.implementations()["club_rules.bombs_wait"] == ["tichu_may_bomb"]
 
 
 # --------------------------------------------------------------------------- naming plugins
@@ -673,8 +927,38 @@ def test_the_newest_plugin_is_asked_first_and_none_defers(
     assert tc.Game(variant, deals=[deal]).turn == 0  # standard: the Mah Jong holder (S-EX-2)
 
 
+def test_standard_is_asked_last_wherever_the_variant_lists_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "club.first", leader_plugin("club.first", {"club.first": 3}))
+    overrides = {**QUICK, "plugins": ["club.first", "standard"]}
+    game = tc.Game(tc.load_variant("standard", overrides, allow_imports=True), deals=[stacked()])
+    assert game.rulebook.plugin_names == ["standard", "club.first"]
+    assert game.turn == 3
+
+
 def test_a_bundled_plugin_is_found_by_name() -> None:
-    assert Hooks(["standard", "stray_dog"]).names == ["standard", "stray_dog"]
+    variant = tc.load_variant("standard", {"plugins": ["standard", "stray_dog"]})
+    assert Rulebook(variant).plugin_names == ["standard", "stray_dog"]
+    assert STRAY_DOG.__name__ == "tichu_core.plugins.stray_dog"
+    assert resolve_plugin("stray_dog", allow_imports=False) is STRAY_DOG
+
+
+def installed_entry_point(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> importlib.metadata.EntryPoint:
+    """Pretends an installed package registers ``name = value`` in the ``tichu`` group."""
+    entry = importlib.metadata.EntryPoint(name, value, ENTRY_POINT_GROUP)
+    installed = importlib.metadata.entry_points
+
+    def entry_points(**selection: Any) -> Any:
+        found = installed(**selection)
+        if selection.get("group") == ENTRY_POINT_GROUP:
+            return importlib.metadata.EntryPoints([*found, entry])
+        return found
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    return entry
 
 
 def test_an_entry_point_is_found_by_name_without_allow_imports(
@@ -682,6 +966,7 @@ def test_an_entry_point_is_found_by_name_without_allow_imports(
 ) -> None:
     """An installed package registers ``club_leader = "club_rules.leader"`` in the
     ``tichu`` entry-point group; a variant names it like a bundled plugin."""
+    assert ENTRY_POINT_GROUP == "tichu"
 
     @hookimpl
     def tichu_first_leader() -> int:
@@ -690,18 +975,22 @@ def test_an_entry_point_is_found_by_name_without_allow_imports(
     module = types.ModuleType("club_rules.leader")
     module.tichu_first_leader = tichu_first_leader  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    entry = importlib.metadata.EntryPoint("club_leader", "club_rules.leader", "tichu")
-    installed = importlib.metadata.entry_points
-
-    def entry_points(**selection: Any) -> Any:
-        found = installed(**selection)
-        if selection.get("group") == "tichu":
-            return importlib.metadata.EntryPoints([*found, entry])
-        return found
-
-    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    installed_entry_point(monkeypatch, "club_leader", "club_rules.leader")
     variant = tc.load_variant("standard", {**QUICK, "plugins": ["standard", "club_leader"]})
-    assert tc.Game(variant).turn == 3
+    assert not variant.allow_imports
+    game = tc.Game(variant)
+    assert game.turn == 3
+    assert game.rulebook.plugin_names == ["standard", "club_leader"]
+
+
+def test_an_entry_point_that_fails_to_load_is_a_plugin_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    installed_entry_point(monkeypatch, "club_broken", "club_rules_not_installed.plugin")
+    variant = tc.load_variant("standard", {"plugins": ["standard", "club_broken"]})
+    with pytest.raises(tc.PluginError, match="club_rules_not_installed") as caught:
+        tc.Game(variant)
+    assert caught.value.plugin == "club_broken"
 
 
 def test_a_dotted_module_needs_allow_imports_and_is_not_imported(
@@ -715,6 +1004,7 @@ def test_a_dotted_module_needs_allow_imports_and_is_not_imported(
     with pytest.raises(tc.VariantError, match="allow_imports=True") as caught:
         tc.Game(variant)
     assert module in str(caught.value)
+    assert "--allow-imports" in str(caught.value)
     assert module not in sys.modules
 
 
@@ -722,12 +1012,24 @@ def test_a_dotted_module_is_imported_with_allow_imports(plugins_for_tests: str) 
     module = f"{plugins_for_tests}.hook_raises"
     overrides = {"plugins": ["standard", module]}
     variant = tc.load_variant("standard", overrides, allow_imports=True)
-    assert tc.Game(variant).hooks.names == ["standard", module]
+    rulebook = tc.Game(variant).rulebook
+    assert rulebook.plugin_names == ["standard", module]
+    assert rulebook.implementations()[module] == ["tichu_trick_winner"]
+
+
+def test_a_dotted_module_that_fails_to_import_is_a_plugin_error(plugins_for_tests: str) -> None:
+    module = f"{plugins_for_tests}.hook_never_imported"  # raises when imported
+    variant = tc.load_variant("standard", {"plugins": ["standard", module]}, allow_imports=True)
+    with pytest.raises(tc.PluginError, match="failed to import") as caught:
+        tc.Game(variant)
+    assert caught.value.plugin == module
 
 
 def test_an_unknown_plugin_name_is_a_clear_variant_error() -> None:
     variant = tc.load_variant("standard", {"plugins": ["standard", "stray_dgo"]})
     with pytest.raises(tc.VariantError, match=r"unknown plugin 'stray_dgo'.*entry point.*tichu"):
+        tc.Game(variant)
+    with pytest.raises(tc.VariantError, match="did you mean 'stray_dog'"):
         tc.Game(variant)
 
 
@@ -738,8 +1040,23 @@ def test_a_misspelt_hook_name_is_refused_when_the_game_is_built(game_with: GameW
     def tichu_dog_recipient(seat: int) -> list[int]:
         return [seat]
 
-    with pytest.raises(tc.PluginError, match="tichu_dog_recipient"):
+    with pytest.raises(tc.PluginError, match="tichu_dog_recipient") as caught:
         game_with(tichu_dog_recipient)
+    assert caught.value.plugin == "hook_tests.plugin_0"
+
+
+def test_an_argument_the_hook_does_not_have_is_refused_when_the_game_is_built(
+    game_with: GameWith,
+) -> None:
+    """Hooks used to receive ``state``; they now receive ``table``."""
+
+    @hookimpl
+    def tichu_trick_winner(state: Any) -> int:
+        return int(state.top_seat)
+
+    with pytest.raises(tc.PluginError, match="state") as caught:
+        game_with(tichu_trick_winner)
+    assert caught.value.plugin == "hook_tests.plugin_0"
 
 
 # --------------------------------------------------------------------------- PluginError
@@ -762,18 +1079,24 @@ def test_a_failing_hook_names_plugin_and_hook_and_leaves_the_game_unchanged(
 
     error = caught.value
     assert (error.plugin, error.hook) == (module, "tichu_trick_winner")
-    assert module in str(error)
-    assert "tichu_trick_winner" in str(error)
+    assert f"plugin {module!r} failed in hook tichu_trick_winner: RuntimeError" in str(error)
     assert isinstance(error.__cause__, RuntimeError)
     assert snapshot(game) == before
 
 
-@pytest.mark.parametrize("hook", ["tichu_score_hand", "tichu_match_over", "tichu_next_hand"])
+@pytest.mark.parametrize(
+    "hook", ["tichu_hand_over", "tichu_score_hand", "tichu_match_over", "tichu_next_hand"]
+)
 def test_a_plugin_failing_at_the_end_of_a_hand_leaves_the_game_unchanged(
     hook: str, game_with: GameWith
 ) -> None:
     """The last play of a hand runs the trick, scoring, match end and the next deal;
     a failure anywhere in that step undoes all of it."""
+
+    @hookimpl
+    def tichu_hand_over(table: TableView) -> None:
+        if len(table.out_order) == 2:
+            raise ValueError("house rule bug")
 
     @hookimpl
     def tichu_score_hand() -> None:
@@ -784,11 +1107,12 @@ def test_a_plugin_failing_at_the_end_of_a_hand_leaves_the_game_unchanged(
         raise ValueError("house rule bug")
 
     @hookimpl
-    def tichu_next_hand(previous: Any) -> None:
+    def tichu_next_hand(previous: TableView | None) -> None:
         if previous is not None:  # the first hand is dealt before any play
             raise ValueError("house rule bug")
 
-    failing = {f.__name__: f for f in (tichu_score_hand, tichu_match_over, tichu_next_hand)}[hook]
+    impls = (tichu_hand_over, tichu_score_hand, tichu_match_over, tichu_next_hand)
+    failing = {impl.__name__: impl for impl in impls}[hook]
     game = game_with(failing, deal=DOUBLE_VICTORY)
     lead_straight_then_dog(game)
     before = snapshot(game)
@@ -800,3 +1124,6 @@ def test_a_plugin_failing_at_the_end_of_a_hand_leaves_the_game_unchanged(
     assert caught.value.plugin == "hook_tests.plugin_0"
     assert snapshot(game) == before
     assert game.hand_results == []
+    game = game_with(deal=DOUBLE_VICTORY)  # the same hand without the plugin ends
+    play_double_victory(game)
+    assert len(game.hand_results) == 1

@@ -6,9 +6,8 @@ A hook raises while its name is in :data:`FAILING` (tests set it, e.g. with
 
 from __future__ import annotations
 
-from typing import Any
-
 from tichu_core.rules.hookspecs import hookimpl
+from tichu_core.rules.table import TableView
 
 FAILING: set[str] = set()
 
@@ -19,16 +18,16 @@ def _maybe_fail(hook: str) -> None:
 
 
 @hookimpl
-def tichu_trick_winner(state: Any) -> None:
+def tichu_trick_winner(table: TableView) -> None:
     _maybe_fail("tichu_trick_winner")
 
 
 @hookimpl
-def tichu_score_hand(state: Any) -> None:
+def tichu_score_hand(table: TableView) -> None:
     _maybe_fail("tichu_score_hand")
 
 
 @hookimpl
-def tichu_next_hand(previous: Any) -> None:
+def tichu_next_hand(previous: TableView | None) -> None:
     if previous is not None:  # the first hand is seated when the game is made
         _maybe_fail("tichu_next_hand")

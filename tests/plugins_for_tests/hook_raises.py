@@ -4,5 +4,5 @@ from tichu_core.rules.hookspecs import hookimpl
 
 
 @hookimpl
-def tichu_trick_winner(state):
-    raise RuntimeError(f"no winner for a trick of {len(state.trick)} plays")
+def tichu_trick_winner(table):
+    raise RuntimeError(f"no winner for a trick of {len(table.trick)} plays")

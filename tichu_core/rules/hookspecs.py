@@ -79,11 +79,14 @@ def tichu_deck(variant: Variant) -> int | None:
 
 
 @hookspec(firstresult=True)
-def tichu_next_hand(variant: Variant, previous: TableView | None, players: int) -> Seating | None:
+def tichu_next_hand(
+    variant: Variant, previous: TableView | None, players: int, seats: int
+) -> Seating | None:
     """Next dealer and seating (S-DEAL-3, T3-8, GS-5).
 
     :param previous: the hand just finished, None before the first hand.
     :param players: the number of players at the table.
+    :param seats: the number of seats (the ``tichu_seats`` answer).
     :return: a :class:`~tichu_core.rules.answers.Seating`: one entry per seat,
         every player seated exactly once, the dealer a seat.
     Stops at first non-None result.
@@ -128,6 +131,16 @@ def tichu_controllers(variant: Variant, table: TableView) -> list[int] | None:
     """The player who acts for each seat (T3-1: the shuffler acts for the dummy).
 
     :return: one player number per seat.
+    Stops at first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def tichu_titles(variant: Variant, table: TableView) -> dict[int, str] | None:
+    """The title each seat holds in this hand, shown in observations (GS-5: Great Lord,
+    Lord, ..., Wretch, earned by the finishing order of the previous hand).
+
+    :return: seat -> a non-empty title, for the seats that hold one (empty: no titles).
     Stops at first non-None result.
     """
 

@@ -25,7 +25,7 @@ import pluggy
 
 from tichu_core.errors import PluginError
 from tichu_core.rules import hookspecs
-from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating
+from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
 from tichu_core.rules.loading import resolve_plugin
 from tichu_core.rules.playrules import PlayRules
 from tichu_core.rules.table import TableView
@@ -217,15 +217,15 @@ class Rulebook:
     def next_hand(self, previous: TableView | None) -> Seating:
         hook = "tichu_next_hand"
         plugin, answer = self._ask(
-            hook, variant=self.variant, previous=previous, players=self.players
+            hook, variant=self.variant, previous=previous, players=self.players, seats=self.seats
         )
         if not isinstance(answer, Seating):
             self._wrong(plugin, hook, answer, "a Seating")
-        seated = [p for p in answer.players if p is not None]
         if (
             not isinstance(answer.players, list | tuple)
             or len(answer.players) != self.seats
-            or sorted(seated) != list(range(self.players))
+            or not all(p is None or _is_int(p) for p in answer.players)
+            or sorted(p for p in answer.players if p is not None) != list(range(self.players))
         ):
             self._wrong(
                 plugin,
@@ -281,6 +281,16 @@ class Rulebook:
         ):
             self._wrong(plugin, hook, answer, f"a player 0..{self.players - 1} for each seat")
         return list(answer)
+
+    def titles(self, table: TableView) -> dict[int, str]:
+        hook = "tichu_titles"
+        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        if not isinstance(answer, dict) or not all(
+            _is_int(seat) and 0 <= seat < self.seats and isinstance(title, str) and title
+            for seat, title in answer.items()
+        ):
+            self._wrong(plugin, hook, answer, f"a dict of seats 0..{self.seats - 1} -> a title")
+        return dict(answer)
 
     def visible_seats(self, table: TableView, player: int | None) -> list[int]:
         hook = "tichu_visible_seats"
@@ -416,11 +426,18 @@ class Rulebook:
         lines = len(self.score_lines)
         if (
             not isinstance(answer, Outcome)
+            or not isinstance(answer.termination, Termination)
+            or not isinstance(answer.winners, tuple | list)
             or not answer.winners
             or not all(_is_int(line) and 0 <= line < lines for line in answer.winners)
+            or len(set(answer.winners)) != len(answer.winners)
         ):
             self._wrong(
-                plugin, hook, answer, f"False or an Outcome with winning lines 0..{lines - 1}"
+                plugin,
+                hook,
+                answer,
+                "False or an Outcome(Termination, distinct winning lines "
+                f"0..{lines - 1})",
             )
         return answer
 

@@ -84,14 +84,16 @@ def tichu_deck(variant: Variant) -> int:
 
 
 @hookimpl(trylast=True)
-def tichu_next_hand(variant: Variant, previous: TableView | None, players: int) -> Seating:
+def tichu_next_hand(
+    variant: Variant, previous: TableView | None, players: int, seats: int
+) -> Seating:
     """S-DEAL-3: seats stay and the first out of the last hand deals the next.
     With ``seating.by_rank`` (GS-5) the finishing order reseats the table from the
     second hand: the first out (Great Lord) at seat 0, who deals, then the others in
     rank order to the left, so that play to the right meets the Wretch first."""
     if previous is None:
         seated: list[int | None] = list(range(players))
-        seated += [None] * (variant.seats - players)
+        seated += [None] * (seats - players)
         return Seating(players=seated, dealer=0)
     if variant.seating.by_rank:
         ranking = [previous.players[seat] for seat in previous.ranking()]
@@ -136,6 +138,12 @@ def tichu_controllers(variant: Variant, table: TableView) -> list[int]:
     """Each player acts for its own seat; a dummy seat is played by the dealer (T3-1)."""
     shuffler = table.players[table.dealer]
     return [p if p is not None else shuffler or 0 for p in table.players]
+
+
+@hookimpl(trylast=True)
+def tichu_titles(variant: Variant, table: TableView) -> dict[int, str]:
+    """Seats hold no titles in the standard game."""
+    return {}
 
 
 @hookimpl(trylast=True)
