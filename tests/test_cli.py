@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+import tichu_core as tc
 from tichu_core.frontends.cli import main
 
 
@@ -66,6 +68,62 @@ def test_simulate_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "3 matches of standard" in out
     assert "hands" in out
+
+
+def _short(name: str) -> list[str]:
+    """A short match: a low target where the variant plays to one."""
+    return ["--set", "game.target=300"] if tc.load_variant(name).game.target else []
+
+
+@pytest.mark.parametrize("name", tc.list_variants())
+def test_demo_plays_every_variant_to_its_end(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """Every bundled variant (one that cannot be played fails here, it is not skipped)."""
+    code, out, err = run(capsys, "demo", "--variant", name, "--seed", "2", *_short(name))
+    assert code == 0, err
+    game = tc.Game(tc.load_variant(name), seed=2)
+    assert f"{game.players} players, {game.seats} seats" in out
+    assert "Hand 1" in out
+    assert re.search(r"Match over after \d+ hands?: ", out)
+    # The totals name the game's score lines (per player, and the dummy, in Threechu).
+    totals = out.split("Match over", 1)[1]
+    for line in game.score_lines:
+        assert f"{line} " in totals
+
+
+@pytest.mark.parametrize("name", tc.list_variants())
+def test_simulate_summarises_every_variant_from_its_games(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    code, out, err = run(
+        capsys, "simulate", "--variant", name, "--games", "2", "--seed", "3",
+        "--bots", "greedy,random", *_short(name),
+    )  # fmt: skip
+    assert code == 0, err
+    game = tc.Game(tc.load_variant(name), seed=0)
+    assert f"2 matches of {game.variant.name}" in out
+    for line in game.score_lines:
+        assert re.search(rf"│ {re.escape(line)} +│", out), line
+    ending = "all hands played" if game.variant.game.hands else "target reached"
+    assert re.search(rf"matches ended: \d+ {ending}", out)
+
+
+def test_players_sets_the_table_size(capsys: pytest.CaptureFixture[str]) -> None:
+    """GS-1: `--players N` is the `players` override; the reseated table shows its seats."""
+    args = ["--variant", "grand_seigneur", "--set", 'plugins=["standard"]', "--players", "5"]
+    code, out, err = run(capsys, "demo", *args, "--set", "seating.by_rank=true", "--seed", "4")
+    assert code == 0, err
+    assert "5 players, 5 seats" in out
+    assert "seats: 0 player" in out  # hand 2 on: reseated by rank (GS-5)
+    code, out, err = run(capsys, "simulate", *args, "--games", "2", "--workers", "2")
+    assert code == 0, err
+    assert "player 4" in out and "player 5" not in out
+
+
+def test_an_unknown_bot_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["demo", "--bot", "clever"], ["simulate", "--bots", "random,clever"]):
+        code, _, err = run(capsys, *command)
+        assert code == 2
+        assert "unknown bot 'clever'" in err and "random, greedy" in err
 
 
 def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,5 +1,15 @@
 """Simple bots that drive a Game through its public API only.
 
+A bot acting for a seat reads what the seat's controller may know,
+``game.observation(game.controller(seat))``, and the seat's options,
+``game.legal_actions(seat)``, and answers with one of those options: plays and
+decisions are taken from the list, never built from cards. Pushes are the one
+exception: the thousands of them are not searched; a bot may write the push it
+prefers and checks it with ``in`` before giving it (a listed one otherwise).
+So a bot works in every variant the engine can play: a player acting for two
+seats (the Threechu shuffler and the dummy), the lead given after the Dog,
+several cards pushed to one seat, two decks, up to twelve seats.
+
 ``RandomBot`` picks uniformly among the legal actions (declining calls unless
 told otherwise); ``GreedyBot`` sheds its weakest cards and lets its partner's
 tricks stand. Both are for simulations, tests and demos, not strong play.
@@ -7,17 +17,26 @@ tricks stand. Both are for simulations, tests and demos, not strong play.
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
-from tichu_core.cardplay.combinations import Combination
-from tichu_core.game.actions import Action, GrandTichu, Pass, Play, Tichu
-from tichu_core.game.legality import play_action
-from tichu_core.game.match import Game
+import tichu_core as tc
+from tichu_core import Action, Event, Game, LegalActions, Observation
+
+
+class Bot(Protocol):
+    """Anything that picks an action for a seat of a game."""
+
+    name: str
+
+    def choose(self, game: Game, seat: int) -> Action: ...
 
 
 def _is_call(action: Action) -> bool:
-    return isinstance(action, Tichu) or (isinstance(action, GrandTichu) and action.call)
+    return isinstance(action, tc.Tichu) or (isinstance(action, tc.GrandTichu) and action.call)
 
 
 class RandomBot:
@@ -34,19 +53,42 @@ class RandomBot:
         count = len(actions)
         if not count:
             raise ValueError(f"seat {seat} has no legal action")
+        calls = sum(1 for action in actions.fixed if _is_call(action))
         rng = self.rng
         while True:
             action = actions[rng.randrange(count)]
-            if not _is_call(action) or rng.random() < self.call_rate:
+            # A call drawn is made with `call_rate`, else drawn again (if anything else
+            # is listed): uniform among the other actions when calls are declined.
+            if not _is_call(action) or calls == count or rng.random() < self.call_rate:
                 return action
-            if count == 1:
-                return action
+
+
+# Values of the cards to a hand that keeps them: the Dog is the first to give away,
+# the Mah Jong next, then the ranks, the Phoenix and the Dragon last.
+_SPECIAL_VALUES = {"DOG": 0.0, "MJ": 1.0, "PH": 15.0, "DR": 16.0}
+_RANK_VALUES = {
+    name: float(value)
+    for value, name in enumerate(
+        ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"], start=2
+    )
+}
+
+
+def _value(code: str) -> float:
+    special = _SPECIAL_VALUES.get(code)
+    return special if special is not None else _RANK_VALUES[code[:-1]]
+
+
+def _rank(code: str) -> str | None:
+    return None if code in _SPECIAL_VALUES else code[:-1]
 
 
 class GreedyBot:
     """Leads its lowest combination using the most cards, beats with the least it can,
-    never beats its partner, bombs only to stop an opponent going out, and calls
-    (Grand) Tichu on a strong hand. It reads only its observation and legal actions."""
+    never beats its partner, bombs only to stop an opponent going out, calls (Grand)
+    Tichu on a strong hand, pushes its worst cards to opponents and a good one to a
+    partner, gives the Dragon trick to the opponent furthest from going out and the
+    lead to the partner closest to it. It reads only its observation and legal actions."""
 
     name = "greedy"
 
@@ -55,60 +97,118 @@ class GreedyBot:
 
     def choose(self, game: Game, seat: int) -> Action:
         actions = game.legal_actions(seat)
+        if not len(actions):
+            raise ValueError(f"seat {seat} has no legal action")
         view = game.observation(game.controller(seat))
-        cards = view.hands.get(seat, view.hand)
+        cards = view.hands.get(seat, [])
+        fixed = actions.fixed
         strong = _strength(cards) >= (5 if len(cards) <= 8 else 6)
-        for action in actions.fixed:
+        for action in fixed:
             if _is_call(action) and strong:
                 return action
-        fixed = [a for a in actions.fixed if not _is_call(a)]
+        decision = self._decide(view, seat, fixed, cards)
+        if decision is not None:
+            return decision
         plays = actions.combinations
+        if len(actions) > len(fixed) + len(plays):
+            return self._push(actions, view, seat, cards)
+        others = [a for a in fixed if not _is_call(a)]
         if not plays:
-            if len(actions) > len(actions.fixed):  # pushes: any is as good as another here
-                return actions[
-                    len(actions.fixed) + self.rng.randrange(len(actions) - len(actions.fixed))
-                ]
-            options = [a for a in fixed if not isinstance(a, Pass)] or fixed
+            options = [a for a in others if not isinstance(a, tc.Pass)] or others or fixed
             return options[self.rng.randrange(len(options))]
+        passing = [a for a in others if isinstance(a, tc.Pass)]
         top_seat = view.top_seat
-        partners = [
-            s for s, team in enumerate(view.teams) if team == view.teams[seat] and s != seat
-        ]
-        can_pass = any(isinstance(a, Pass) for a in fixed)
-        if can_pass and top_seat in partners:
-            return Pass(seat)
-        normal = [c for c in plays if not c.is_bomb]
+        partners = _partners(view, seat)
+        # Let a partner's trick stand, and collect one's own trick rather than bomb it.
+        if passing and (top_seat in partners or top_seat == seat):
+            return passing[0]
+        normal = [i for i, c in enumerate(plays) if not c.is_bomb]
         if not view.trick:
             # Shed many low cards at once; keep high cards for taking tricks later.
-            best = min(normal or plays, key=lambda c: (c.rank > 10, -c.length, c.rank))
+            lead = normal or list(range(len(plays)))
+            best = min(lead, key=lambda i: (plays[i].rank > 10, -plays[i].length, plays[i].rank))
         elif normal:
-            best = min(normal, key=lambda c: (c.rank, c.length))
+            best = min(normal, key=lambda i: (plays[i].rank, plays[i].length))
         else:
             danger = top_seat is not None and view.hand_sizes[top_seat] <= 2
-            if can_pass and not danger:
-                return Pass(seat)
-            best = min(plays, key=lambda c: (c.kind, c.length, c.rank))
-        return _play_of(seat, best)
+            if passing and not danger:
+                return passing[0]
+            best = min(
+                range(len(plays)), key=lambda i: (plays[i].kind, plays[i].length, plays[i].rank)
+            )
+        # The plays follow the fixed actions in the listing: this is the listed Play.
+        return actions[len(fixed) + best]
+
+    def _decide(
+        self, view: Observation, seat: int, fixed: list[Action], cards: list[str]
+    ) -> Action | None:
+        """The decision a play left pending for ``seat`` (wish, Dragon trick, lead), if any."""
+        wishes = [a for a in fixed if isinstance(a, tc.Wish)]
+        if wishes:
+            # Wish for the highest rank the seat lacks: someone else must give it up.
+            held = {_rank(code) for code in cards}
+            lacking = [w for w in wishes if w.rank is not None and w.rank not in held]
+            if lacking:
+                return max(lacking, key=lambda w: _RANK_VALUES[w.rank or "2"])
+            return next((w for w in wishes if w.rank is None), wishes[0])
+        gifts = [a for a in fixed if isinstance(a, tc.GiveTrick)]
+        if gifts:
+            return max(gifts, key=lambda g: view.hand_sizes[g.to])
+        leads = [a for a in fixed if isinstance(a, tc.GiveLead)]
+        if leads:
+            called = [g for g in leads if g.to in view.calls]
+            return min(called or leads, key=lambda g: view.hand_sizes[g.to])
+        return None
+
+    def _push(
+        self, actions: LegalActions, view: Observation, seat: int, cards: list[str]
+    ) -> Action:
+        """Worst cards to opponents, a good card (not the Dragon or Phoenix) to a partner;
+        a listed push at random where that one is not allowed (cards the rules give)."""
+        targets = view.push_targets.get(seat, {})
+        partners = _partners(view, seat)
+        counts = Counter(_rank(code) for code in cards)
+        # Cards of a four of a kind are kept (a bomb), unless nothing else is left.
+        left = sorted(cards, key=lambda c: (counts[_rank(c)] >= 4, _value(c)))
+        given: dict[int, str] = {}
+        for target in sorted(targets, key=lambda t: t not in partners):
+            wanted = targets[target]
+            if target in partners:
+                keep = [c for c in left if c not in ("DR", "PH")] or left
+                chosen = keep[::-1][:wanted]
+            else:
+                chosen = left[:wanted]
+            for code in chosen:
+                left.remove(code)
+            given[target] = " ".join(chosen)
+        # Too few cards of one's own to choose from (two decks, or cards the rules give):
+        # the push is malformed and falls through to a listed one.
+        with contextlib.suppress(tc.TichuError):
+            push = tc.Push(seat, given)
+            if push in actions:
+                return push
+        first = len(actions.fixed) + len(actions.combinations)
+        return actions[first + self.rng.randrange(len(actions) - first)]
+
+
+def _partners(view: Observation, seat: int) -> list[int]:
+    return [s for s, team in enumerate(view.teams) if team == view.teams[seat] and s != seat]
 
 
 def _strength(cards: list[str]) -> int:
     """A rough count of trick-takers: Dragon and Phoenix 2, each Ace 1, a four of a kind 3."""
-    ranks = [code[:-1] for code in cards if code not in ("MJ", "DOG", "PH", "DR")]
-    fours = sum(1 for rank in set(ranks) if ranks.count(rank) == 4)
-    return 2 * ("DR" in cards) + 2 * ("PH" in cards) + ranks.count("A") + 3 * fours
+    ranks = Counter(_rank(code) for code in cards if _rank(code) is not None)
+    fours = sum(1 for count in ranks.values() if count >= 4)
+    return 2 * ("DR" in cards) + 2 * ("PH" in cards) + ranks["A"] + 3 * fours
 
 
-def _play_of(seat: int, combination: Combination) -> Play:
-    return play_action(seat, combination)
-
-
-BOTS: Mapping[str, Callable[[int | None], RandomBot | GreedyBot]] = {
+BOTS: Mapping[str, Callable[[int | None], Bot]] = {
     "random": lambda seed: RandomBot(seed),
     "greedy": lambda seed: GreedyBot(seed),
 }
 
 
-def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot:
+def make_bot(name: str, seed: int | None = None) -> Bot:
     try:
         return BOTS[name](seed)
     except KeyError:
@@ -117,11 +217,13 @@ def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot:
 
 def play_match(
     game: Game,
-    bots: list[RandomBot | GreedyBot],
-    on_action: Callable[[Action, list[object]], None] | None = None,
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    on_action: Callable[[Action, list[Event]], None] | None = None,
     max_actions: int = 1_000_000,
 ) -> Game:
-    """Drive ``game`` to its end: each waiting seat's controller's bot acts in turn."""
+    """Drive ``game`` to its end: ``bots[player]`` acts for every seat that player
+    controls (the Threechu shuffler's bot plays the dummy too), one waiting seat at a
+    time."""
     for _ in range(max_actions):
         if game.is_over:
             return game
@@ -129,5 +231,5 @@ def play_match(
         action = bots[game.controller(seat)].choose(game, seat)
         events = game.apply(action)
         if on_action is not None:
-            on_action(action, list(events))
+            on_action(action, events)
     raise RuntimeError(f"match did not end within {max_actions} actions")

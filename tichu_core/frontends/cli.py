@@ -96,27 +96,51 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return cli_schema()
 
 
+def _assignments(args: argparse.Namespace) -> list[str]:
+    """The `--set KEY=VALUE` overrides, with `--players N` as `players=N`."""
+    assignments = list(args.set or [])
+    if args.players is not None:
+        assignments.append(f"players={args.players}")
+    return assignments
+
+
 def _load(args: argparse.Namespace) -> Variant:
     from tichu_core.variants.loading import parse_overrides
 
-    overrides = parse_overrides(args.set or [])
+    overrides = parse_overrides(_assignments(args))
     return load_variant(args.variant, overrides=overrides, allow_imports=args.allow_imports)
+
+
+def _unknown_bot(name: str) -> bool:
+    """Whether ``name`` is no bot (then said on stderr)."""
+    from tichu_core.frontends.bots import BOTS
+
+    if name in BOTS:
+        return False
+    print(f"tichu: error: unknown bot {name!r}; known: {', '.join(BOTS)}", file=sys.stderr)
+    return True
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     from tichu_core.frontends.bots import make_bot, play_match
     from tichu_core.frontends.render import Transcript
 
+    if _unknown_bot(args.bot):
+        return 2
     variant = _load(args)
     game = Game(variant, seed=args.seed)
-    transcript = Transcript(score_lines=game.score_lines)
+    # Events are fed as they happen: the titles asked at a hand's start are that hand's.
+    transcript = Transcript(
+        score_lines=game.score_lines, titles=lambda: game.observation(None).titles
+    )
     transcript.console.print(
         f"[bold]tichu demo[/bold]: {variant.name} — {variant.description} "
-        f"(seed {game.seed}; bots: {args.bot})"
+        f"({game.players} players, {game.seats} seats; seed {game.seed}; bots: {args.bot})"
     )
+    # Bots only: the transcript shows everything (every seat's cards), a referee's view.
     transcript.feed(game.event_log)
-    bots = [make_bot(args.bot, game.seed + p) for p in range(variant.players)]
-    play_match(game, bots, on_action=lambda action, events: transcript.feed(events))  # type: ignore[arg-type]
+    bots = [make_bot(args.bot, game.seed + p) for p in range(game.players)]
+    play_match(game, bots, on_action=lambda action, events: transcript.feed(events))
     return 0
 
 
@@ -129,7 +153,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         workers=args.workers,
         seed=args.seed,
         bots=args.bots.split(","),
-        overrides=args.set or [],
+        overrides=_assignments(args),
         allow_imports=args.allow_imports,
     )
 
@@ -137,7 +161,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from tichu_core.frontends.terminal import play_in_terminal
 
-    return play_in_terminal(_load(args), seat=args.seat, seed=args.seed)
+    if _unknown_bot(args.bot):
+        return 2
+    return play_in_terminal(_load(args), seat=args.seat, seed=args.seed, bot=args.bot)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -167,6 +193,13 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="KEY=VALUE",
             help="override an option, e.g. --set game.target=500 (repeatable)",
         )
+        sub.add_argument(
+            "--players",
+            type=int,
+            default=None,
+            metavar="N",
+            help="table size (the option `players`, e.g. 5..12 for grand_seigneur)",
+        )
         sub.add_argument("--seed", type=int, default=None, help="seed for shuffling and bots")
         sub.add_argument(
             "--allow-imports",
@@ -192,7 +225,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = commands.add_parser("play", help="play against bots in the terminal")
     variant_options(sub)
-    sub.add_argument("--seat", type=int, default=0, help="your seat (player number)")
+    sub.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        help="your seat in the first hand; you stay that player when seats change",
+    )
+    sub.add_argument("--bot", default="greedy", help="bot for the other players (random, greedy)")
     sub.set_defaults(run=_cmd_play)
 
     sub = commands.add_parser("simulate", help="bot matches with a summary table")

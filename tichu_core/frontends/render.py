@@ -7,7 +7,7 @@ elsewhere the same lines come out plain.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -15,11 +15,13 @@ from rich.text import Text
 from tichu_core.cardplay.cards import PHOENIX, RANK_OF_NAME, Card, parse_cards
 from tichu_core.game.events import (
     CardsDealt,
+    CardsReceived,
     DragonGiven,
     Event,
     ExchangeDone,
     GrandTichuDecided,
     HandScored,
+    HandShown,
     HandStarted,
     LeadPassed,
     MatchOver,
@@ -40,6 +42,12 @@ TRICK_STYLE = "cyan"
 RESULT_STYLE = "bold green"
 # Where the Phoenix goes in a hand: above the Ace, below the Dragon.
 _PHOENIX_ALONE = 14.5
+# How a match ended (`MatchOver.termination`), in words.
+TERMINATIONS = {
+    "target_reached": "target reached",
+    "hands_played": "all hands played",
+    "variant_rule": "by a rule of the variant",
+}
 
 
 def ordinal(place: int) -> str:
@@ -70,6 +78,11 @@ def card_text(codes: Iterable[str], phoenix: str | None = None) -> Text:
     return text
 
 
+def termination_text(termination: str) -> str:
+    """Why a match ended, in words (an unknown reason as it is)."""
+    return TERMINATIONS.get(termination, termination.replace("_", " "))
+
+
 def play_text(
     seat: int, cards: Sequence[str], phoenix: str | None = None, bomb: bool = False
 ) -> Text:
@@ -87,11 +100,17 @@ class Transcript:
     """Turns events into lines on a rich console: a heading per hand, the deal and the
     calls, the pushes, the play, the hand's result and the end of the match.
 
-    `labels` name the seats in the lines about the whole hand (default `seat N`);
-    within the play a seat is its number, as those lines are dense. `show_private`
-    shows every seat's dealt and pushed cards (for watching bots or reviewing a game,
-    not for a player's screen). `by_trick` puts each trick on one line, for reading a
-    finished game; otherwise every event has its own line, to follow a game live.
+    `labels` name the seats in the lines about the whole hand (default `seat N`, a
+    dummy seat `seat N (dummy)`); within the play a seat is its number, as those lines
+    are dense. `show_private` shows the cards of the events that carry hidden cards
+    (dealt, pushed, received, a hand turned face up): give it every event to watch
+    bots or review a game, or a player's own stream (`Game.events_for(player)`, already
+    redacted) for that player's screen; without it those cards are never shown.
+    `by_trick` puts each trick on one line, for reading a finished game; otherwise
+    every event has its own line, to follow a game live. An event type this renderer
+    does not know yet (a plugin's) still gets a line with its fields. `titles`, if
+    given, says the titles the seats hold in the hand just started (GS-5: Great Lord
+    ... Wretch; an observation's `titles`), shown under the hand's heading.
     Call `close` at the end to show what is still open.
     """
 
@@ -102,21 +121,29 @@ class Transcript:
         show_private: bool = True,
         labels: Sequence[str] = (),
         by_trick: bool = False,
+        titles: Callable[[], Mapping[int, str]] | None = None,
     ) -> None:
         self.console = console or Console(highlight=False, soft_wrap=True)
         self.score_lines = list(score_lines)
         self.show_private = show_private
         self.labels = list(labels)
         self.by_trick = by_trick
+        self.titles = titles
         self._dealt: dict[int, list[list[str]]] = {}
         self._calls: list[Text] = []
         self._pushed: dict[int, dict[int, str]] = {}
+        self._received: dict[int, dict[int, str]] = {}
+        # The player at each seat in the running hand (None: a dummy), once known.
+        self._players: list[int | None] = []
         self._playing = False
         self._trick: list[Text] = []
         self._tricks = 0
 
     def _label(self, seat: int) -> str:
-        return self.labels[seat] if seat < len(self.labels) else f"seat {seat}"
+        if seat < len(self.labels):
+            return self.labels[seat]
+        dummy = seat < len(self._players) and self._players[seat] is None
+        return f"seat {seat} (dummy)" if dummy else f"seat {seat}"
 
     def feed(self, events: Iterable[Event]) -> None:
         for event in events:
@@ -132,10 +159,27 @@ class Transcript:
     def _show(self, event: Event) -> None:
         if isinstance(event, HandStarted):
             self.close()
-            self._dealt, self._calls, self._pushed = {}, [], {}
+            self._dealt, self._calls, self._pushed, self._received = {}, [], {}, {}
             self._playing, self._tricks = False, 0
+            self._players = list(event.players)
             heading = f"Hand {event.hand + 1} — dealer: {self._label(event.dealer)}"
             self.console.rule(Text(heading))
+            # Who sits where, when it is not simply player N at seat N (a dummy seat,
+            # or a table reseated by rank, GS-5).
+            if self._players != list(range(len(self._players))):
+                self._say(
+                    "seats: "
+                    + " · ".join(
+                        f"{seat} {'dummy' if player is None else f'player {player}'}"
+                        for seat, player in enumerate(self._players)
+                    )
+                )
+            held = self.titles() if self.titles is not None else {}
+            if held:
+                self._say(
+                    "titles: "
+                    + " · ".join(f"{seat} {title}" for seat, title in sorted(held.items()))
+                )
         elif isinstance(event, CardsDealt):
             if self.show_private:
                 self._dealt.setdefault(event.seat, []).append(event.cards)
@@ -161,6 +205,18 @@ class Transcript:
         elif isinstance(event, Pushed):
             if self.show_private and event.cards is not None:
                 self._pushed[event.seat] = dict(event.cards)
+        elif isinstance(event, CardsReceived):
+            if self.show_private:
+                self._received[event.seat] = dict(event.cards)
+        elif isinstance(event, HandShown):
+            # T3-4: e.g. the dummy turned face up after the exchange (shown after the
+            # exchange that comes before it).
+            self._show_pushes()
+            shown = Text(f"{self._label(event.seat)} is face up", style="bold")
+            if self.show_private:
+                self._say(shown, ": ", card_text(event.cards))
+            else:
+                self._say(shown)
         elif isinstance(event, ExchangeDone):
             self._show_pushes()
             self._playing = True
@@ -178,7 +234,10 @@ class Transcript:
         elif isinstance(event, SeatOut):
             self._in_play(Text(f"{event.seat} out {ordinal(event.place)}", style="bold"))
         elif isinstance(event, LeadPassed):
-            self._end_trick(Text(f"-> lead to {event.to}", style=TRICK_STYLE))
+            # S-DOG-1, T6-4: the Dog gives the lead away; the trick ends with it.
+            self._end_trick(
+                Text(f"-> {event.seat} gives the lead to {event.to}", style=TRICK_STYLE)
+            )
         elif isinstance(event, DragonGiven):
             pass  # the TrickWon that follows says whom the trick goes to
         elif isinstance(event, TrickWon):
@@ -190,10 +249,29 @@ class Transcript:
             self._cut_trick()
             self._say(Text(self._result(event), style=RESULT_STYLE))
         elif isinstance(event, MatchOver):
-            winners = " and ".join(self._line_names(event.totals)[w] for w in event.winners)
+            names = self._line_names(event.totals)
+            winners = " and ".join(names[w] for w in event.winners) or "nobody"
+            hands = event.hand + 1
             self.console.rule(
-                Text(f"Match over — {self._per_line(event.totals)}; won by {winners}")
+                Text(
+                    f"Match over after {hands} hand{'s' if hands != 1 else ''}: "
+                    f"{termination_text(event.termination)}"
+                )
             )
+            # Not in the rule: with many score lines it would be cut short.
+            self._say(
+                Text(f"totals {self._per_line(event.totals)}; won by {winners}", style=RESULT_STYLE)
+            )
+        else:
+            self._say(Text(self._unknown(event), style="dim"))
+
+    def _unknown(self, event: Event) -> str:
+        """A line for an event type this renderer has no words for (a plugin's own)."""
+        fields = event.model_dump(exclude={"type", "hand", "visible_to"})
+        if event.visible_to is not None and not self.show_private:
+            return event.type.replace("_", " ")
+        shown = ", ".join(f"{name} {value}" for name, value in fields.items())
+        return f"{event.type.replace('_', ' ')}: {shown}" if shown else event.type
 
     def _result(self, event: HandScored) -> str:
         out = ", ".join(str(seat) for seat in event.out_order)
@@ -227,14 +305,33 @@ class Transcript:
         self._dealt, self._calls = {}, []
 
     def _show_pushes(self) -> None:
-        width = max((len(self._label(seat)) for seat in self._pushed), default=0)
+        """The chosen pushes, then the cards received that no push line showed: the cards
+        the rules give (GS-6: a lower rank's best cards), or a push hidden from this
+        screen (another player's)."""
+        received = {
+            target: {
+                giver: codes
+                for giver, codes in got.items()
+                if self._pushed.get(giver, {}).get(target) != codes
+            }
+            for target, got in self._received.items()
+        }
+        received = {target: got for target, got in received.items() if got}
+        seats = [*self._pushed, *received]
+        width = max((len(self._label(seat)) for seat in seats), default=0)
         for seat in sorted(self._pushed):
             given = Text(", ").join(
                 card_text(code.split()) + Text(f" to {target}")
                 for target, code in sorted(self._pushed[seat].items())
             )
             self._say(f"{self._label(seat):<{width}} pushes  ", given)
-        self._pushed = {}
+        for seat in sorted(received):
+            got = Text(", ").join(
+                card_text(code.split()) + Text(f" from {giver}")
+                for giver, code in sorted(received[seat].items())
+            )
+            self._say(f"{self._label(seat):<{width}} receives  ", got)
+        self._pushed, self._received = {}, {}
 
     def _in_play(self, text: Text) -> None:
         """Something in the current trick: its own line, or a part of the trick's line."""

@@ -1,8 +1,14 @@
-"""``tichu simulate``: many bot matches, optionally in worker processes, with a summary."""
+"""``tichu simulate``: many bot matches, optionally in worker processes, with a summary.
+
+The summary reads everything from the games: their score lines (one per team, or
+per player and the dummy in Threechu), each match's ``outcome`` (which lines won,
+and why the match ended) and its hand results.
+"""
 
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -12,9 +18,10 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from tichu_core.frontends.bots import make_bot, play_match
-from tichu_core.game.match import Game
-from tichu_core.variants.loading import load_variant, parse_overrides
+from tichu_core import Game, load_variant
+from tichu_core.frontends.bots import BOTS, make_bot, play_match
+from tichu_core.frontends.render import termination_text
+from tichu_core.variants.loading import parse_overrides
 
 
 @dataclass
@@ -22,6 +29,7 @@ class MatchSummary:
     seed: int
     totals: list[int]
     winners: list[int]
+    termination: str
     hands: int
     actions: int
 
@@ -29,14 +37,22 @@ class MatchSummary:
 def play_one(
     variant_name: str, overrides: list[str], allow_imports: bool, bots: list[str], seed: int
 ) -> MatchSummary:
+    """One bot match; ``bots`` are cycled over the players (a dummy is its controller's)."""
     variant = load_variant(
         variant_name, overrides=parse_overrides(overrides), allow_imports=allow_imports
     )
     game = Game(variant, seed=seed)
-    players = [make_bot(bots[p % len(bots)], seed * 31 + p) for p in range(variant.players)]
+    players = [make_bot(bots[p % len(bots)], seed * 31 + p) for p in range(game.players)]
     play_match(game, players)
+    outcome = game.outcome
+    assert outcome is not None  # play_match returns an ended match
     return MatchSummary(
-        seed, list(game.scores), list(game.winners), len(game.hand_results), len(game.actions)
+        seed,
+        list(game.scores),
+        list(outcome.winners),
+        outcome.termination.value,
+        len(game.hand_results),
+        len(game.actions),
     )
 
 
@@ -48,14 +64,25 @@ def simulate(
     bots: list[str] | None = None,
     overrides: list[str] | None = None,
     allow_imports: bool = False,
+    console: Console | None = None,
 ) -> int:
-    console = Console()
+    console = console or Console()
     bots = bots or ["random"]
     overrides = overrides or []
-    for name in bots:
-        make_bot(name)  # an unknown bot name fails before any work starts
+    unknown = [name for name in bots if name not in BOTS]
+    if unknown:
+        # Before any work starts.
+        print(
+            f"tichu simulate: unknown bot {', '.join(map(repr, unknown))}; "
+            f"known: {', '.join(BOTS)}",
+            file=sys.stderr,
+        )
+        return 2
+    if games < 1:
+        print("tichu simulate: --games must be at least 1", file=sys.stderr)
+        return 2
     base = seed if seed is not None else int(time.time())
-    # Fail early (in this process) on a bad variant or override.
+    # Fail early (in this process) on a bad variant, override or plugin: a game is built.
     reference = load_variant(
         variant, overrides=parse_overrides(overrides), allow_imports=allow_imports
     )
@@ -78,24 +105,45 @@ def simulate(
                     results.append(future.result())
                     progress.advance(task)
     elapsed = time.perf_counter() - start
-    wins: Counter[int] = Counter()
+    console.print(summary_table(results, lines, reference.name, bots, base))
+    endings = Counter(result.termination for result in results)
+    console.print(
+        "matches ended: "
+        + ", ".join(f"{count} {termination_text(why)}" for why, count in endings.most_common())
+    )
+    hands = sum(r.hands for r in results)
+    console.print(
+        f"{hands} hands ({hands / len(results):.1f} per match), "
+        f"{sum(r.actions for r in results)} actions in {elapsed:.1f} s "
+        f"({hands / max(elapsed, 1e-9):.0f} hands/s with {workers} worker(s))"
+    )
+    return 0
+
+
+def summary_table(
+    results: list[MatchSummary], lines: list[str], name: str, bots: list[str], base: int
+) -> Table:
+    """Per score line: matches won (alone, or shared in a tie) and the mean final score."""
+    alone: Counter[int] = Counter()
+    shared: Counter[int] = Counter()
     for result in results:
         for winner in result.winners:
-            wins[winner] += 1
+            (alone if len(result.winners) == 1 else shared)[winner] += 1
+    games = len(results)
     table = Table(
-        title=f"{games} matches of {reference.name}, bots {','.join(bots)} by player "
+        title=f"{games} matches of {name}, bots {','.join(bots)} by player "
         f"(seeds {base}..{base + games - 1})"
     )
     table.add_column("score line")
     table.add_column("wins", justify="right")
+    table.add_column("shared wins", justify="right")
     table.add_column("mean final score", justify="right")
-    for line, name in enumerate(lines):
+    for line, line_name in enumerate(lines):
         finals = [r.totals[line] for r in results]
-        table.add_row(name, str(wins[line]), f"{statistics.fmean(finals):.1f}" if finals else "-")
-    console.print(table)
-    hands = sum(r.hands for r in results)
-    console.print(
-        f"{hands} hands, {sum(r.actions for r in results)} actions in {elapsed:.1f} s "
-        f"({hands / elapsed:.0f} hands/s with {workers} worker(s))"
-    )
-    return 0
+        table.add_row(
+            line_name,
+            str(alone[line]),
+            str(shared[line]),
+            f"{statistics.fmean(finals):.1f}" if finals else "-",
+        )
+    return table

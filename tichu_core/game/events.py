@@ -56,11 +56,13 @@ class TichuCalled(Event):
 
 
 class Pushed(Event):
-    """A seat chose its pushes; the cards are private to the giver."""
+    """A seat chose its pushes, or (``forced``) the rules took cards from it for the
+    exchange (GS-6); the cards are private to the giver."""
 
     type: Literal["pushed"] = "pushed"
     seat: int
     cards: dict[int, str] | None = None
+    forced: bool = False
 
 
 class CardsReceived(Event):

@@ -405,6 +405,16 @@ class HandState:
         """S-EX-1, GS-6: all pushes, chosen and forced, move at once."""
         # `received` is replaced, never changed in place, so snapshots may share it.
         received: list[dict[int, int]] = [{} for _ in range(self.seats)]
+        for giver, forced in enumerate(self.forced):
+            if forced:  # GS-6: the giver learns which of its cards the rules took
+                self._emit(Pushed, seat=giver, cards=None, forced=True)
+                self._emit(
+                    Pushed,
+                    seat=giver,
+                    cards={t: play_codes(mask) for t, mask in forced.items()},
+                    forced=True,
+                    visible_to=[giver],
+                )
         for giver in range(self.seats):
             given = dict(self.forced[giver])
             for target, mask in (self.pushes[giver] or {}).items():

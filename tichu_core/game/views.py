@@ -33,6 +33,9 @@ class Observation(BaseModel):
     hand_sizes: list[int]
     players: list[int | None]
     teams: list[int]
+    titles: dict[int, str] = Field(
+        description="seat -> the title it holds this hand (GS-5: Great Lord ... Wretch)"
+    )
     turn: int | None
     waiting_for: list[int]
     trick: list[dict[str, Any]]
@@ -46,7 +49,9 @@ class Observation(BaseModel):
     push_targets: dict[int, dict[int, int]] = Field(
         description="own seat -> (target seat -> cards it chooses for that target)"
     )
-    pushed: dict[int, str] = Field(description="target seat -> the codes own seats gave it")
+    pushed: dict[int, str] = Field(
+        description="target seat -> the codes own seats gave it, forced cards included (GS-6)"
+    )
     received: dict[int, str] = Field(
         description="giving seat -> the codes own seats received (after the exchange)"
     )
@@ -75,9 +80,11 @@ def observe(
     pushed: dict[int, str] = {}
     received: dict[int, str] = {}
     for seat in own:
-        pushes = hand.pushes[seat]
-        if pushes:
-            pushed.update({t: play_codes(mask) for t, mask in pushes.items()})
+        # GS-6: the cards the rules take from a seat are given by it too, chosen or not.
+        given = dict(hand.forced[seat])
+        for target, mask in (hand.pushes[seat] or {}).items():
+            given[target] = given.get(target, 0) | mask
+        pushed.update({t: play_codes(mask) for t, mask in given.items()})
         if hand.phase in (PLAY, OVER):
             received.update({g: play_codes(mask) for g, mask in hand.received[seat].items()})
     pending = None
@@ -99,6 +106,7 @@ def observe(
         hand_sizes=[m.bit_count() for m in hand.hands],
         players=list(hand.players),
         teams=list(hand.teams),
+        titles=hand.rulebook.titles(hand.view),
         turn=turn,
         waiting_for=waiting_for,
         trick=hand.trick_view(),

@@ -118,7 +118,10 @@ class Rulebook:
                     answer = function(**kwargs)  # it takes every argument of the hook
                 else:
                     answer = function(**{name: kwargs[name] for name in argnames})
-            except PluginError:
+            except PluginError as error:
+                # A plugin's own PluginError still names where it came from.
+                error.plugin = error.plugin or plugin
+                error.hook = error.hook or hook
                 raise
             except Exception as error:
                 raise PluginError(
