@@ -2,13 +2,16 @@
 
 It names every field of ``Observation`` and ``HandResult``, every event type with its
 fields and who sees it, every action with its fields and a JSON form that the engine
-reads and writes back unchanged, every error and every key of a saved game; and its
-python examples run. Each check is a function returning the problems it finds, so
-that the last test can show that a check does fail when the page loses a name.
+reads and writes back unchanged, every error and every key of a saved game, every way
+a match ends, every member of ``TableView`` and every field of the rules' answers
+(``Refusal``, ``Seating``, ``HandScore``, ``Outcome``); and its python examples run.
+Each check is a function returning the problems it finds, so that the last test can
+show that a check does fail when the page loses a name.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import typing
@@ -158,6 +161,48 @@ def action_problems(text: str) -> list[str]:
     return problems
 
 
+ANSWERS = (tc.Refusal, tc.Seating, tc.HandScore, tc.Outcome)
+
+
+def table_view_problems(text: str) -> list[str]:
+    rows = table(section(text, 8), "Member")
+    documented = {name.split("(")[0] for name in rows}
+    members = {name for name in dir(tc.TableView) if not name.startswith("_")}
+    problems = [f"TableView.{name} is not documented" for name in sorted(members - documented)]
+    problems += [f"TableView has no member {name}" for name in sorted(documented - members)]
+    return problems
+
+
+def answer_problems(text: str) -> list[str]:
+    rows = table(section(text, 8), "Class")
+    problems = [f"row {name} is no answer" for name in rows if name not in tc.__all__]
+    for answer in ANSWERS:
+        row = rows.get(answer.__name__)
+        if row is None:
+            problems.append(f"answer {answer.__name__} has no row")
+            continue
+        named = set(re.findall(r"`(\w+)", row[1]))
+        for field in dataclasses.fields(answer):
+            if field.name not in named:
+                problems.append(f"{answer.__name__}: field {field.name!r} is not named")
+    return problems
+
+
+def termination_problems(text: str) -> list[str]:
+    rows = table(section(text, 7), "`Termination`")
+    problems = []
+    for member in tc.Termination:
+        row = rows.get(member.name)
+        if row is None:
+            problems.append(f"Termination.{member.name} has no row")
+        elif row[1] != f'`"{member.value}"`':
+            problems.append(f"Termination.{member.name}: value cell {row[1]!r}")
+    problems += [
+        f"row {name} is no Termination" for name in rows if name not in tc.Termination.__members__
+    ]
+    return problems
+
+
 # --- tests --------------------------------------------------------------------------------
 
 
@@ -220,6 +265,21 @@ def test_every_key_of_a_saved_game_is_documented() -> None:
     assert list(table(section(TEXT, 6), "Key")) == list(saved)
 
 
+def test_every_way_a_match_ends_is_documented() -> None:
+    assert termination_problems(TEXT) == []
+    end = section(TEXT, 7)
+    assert {"game.outcome", "Outcome", "Termination"} <= names(end)
+    assert "termination" in names(table(section(TEXT, 4), "`type`")["match_over"][1])
+
+
+def test_the_table_view_and_the_answers_of_the_rules_are_documented() -> None:
+    assert table_view_problems(TEXT) == []
+    assert answer_problems(TEXT) == []
+    assert {"TableView", "Refusal", "Seating", "HandScore", "Outcome", "Termination"} <= set(
+        tc.__all__
+    )
+
+
 def test_the_page_has_python_examples() -> None:
     assert len(python_blocks(TEXT)) >= 5
 
@@ -261,3 +321,13 @@ def test_the_checks_fail_when_the_page_loses_a_name() -> None:
     assert len(failing) == 1
     with pytest.raises(AssertionError):
         run_example(failing[0], "a broken example")
+    without_member = re.sub(r"^\| `ranking\(\)` \|.*\n", "", TEXT, flags=re.M)
+    assert table_view_problems(without_member) == ["TableView.ranking is not documented"]
+    without_field = TEXT.replace("`rule`, `reason` |", "`rule`, the reason |")
+    assert answer_problems(without_field) == ["Refusal: field 'reason' is not named"]
+    wrong_value = TEXT.replace(
+        '| `HANDS_PLAYED` | `"hands_played"` |', '| `HANDS_PLAYED` | `"hands"` |'
+    )
+    assert termination_problems(wrong_value) == [
+        "Termination.HANDS_PLAYED: value cell '`\"hands\"`'"
+    ]

@@ -4,11 +4,13 @@ tests (tests/data/bsw), mismatch reports, malformed input, and the JSON game rec
 
 from __future__ import annotations
 
+import io
 import json
 from functools import cache
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from tichu_core import (
     Game,
@@ -24,13 +26,12 @@ from tichu_core import (
 from tichu_core.formats.bsw import deal_for_round
 from tichu_core.formats.bsw_replay import (
     RoundReplay,
-    cli_replay,
-    format_round,
     load_records,
     replay_file,
     replay_record,
     replay_text,
 )
+from tichu_core.frontends.replay_cli import cli_replay, show_round
 from tichu_core.game.events import TrickWon
 
 REAL_DIR = Path(__file__).resolve().parents[2] / "shared" / "bsw"
@@ -57,6 +58,13 @@ def only_round(text: str, variant: str = "bsw") -> RoundReplay:
 
 def step_at(replay: RoundReplay, line: int) -> list[object]:
     return [step.action for step in replay.steps if step.line == line]
+
+
+def printed(replay: RoundReplay) -> list[str]:
+    """The lines `tichu replay` prints for a round."""
+    out = io.StringIO()
+    show_round(replay, Console(file=out))
+    return out.getvalue().splitlines()
 
 
 @cache
@@ -119,12 +127,14 @@ def test_real_log_prints_readably(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_replay(str(path)) == 0
     output = capsys.readouterr().out
     assert output.count("\nround ") + output.startswith("round ") == REAL_ROUNDS
-    assert "    deal: 0 evi_sea" in output
-    assert "    Grand Tichu: 1 1David" in output
-    assert "    pushes: 0 evi_sea" in output
+    assert (
+        "  seat 0 (evi_sea)    was dealt  Jp 9s 6j 5s 4t 4p 3s 3j | Aj Js 7p 7s 2p 2j\n" in output
+    )
+    assert "  seat 1 (1David) calls Grand Tichu\n" in output
+    assert "  seat 0 (evi_sea)    pushes  7s to 1, 9s to 2, 7p to 3\n" in output
     assert "1: DR -> 1 gives it to 0 (35 points)" in output
-    assert "    log:    Ergebnis: 0 - 400" in output
-    assert output.count("    exact\n") == REAL_ROUNDS
+    assert "  log:    Ergebnis: 0 - 400" in output
+    assert output.count("  exact\n") == REAL_ROUNDS
     assert output.endswith(f"rounds replayed exactly: {REAL_ROUNDS}/{REAL_ROUNDS}\n")
 
 
@@ -198,7 +208,7 @@ def test_seat_numbers_rule_names_may_be_missing_or_substitutes() -> None:
     assert step_at(replay, line_of(text, "(1): GD")) == [Play(1, "Qj")]
     assert step_at(replay, line_of(text, "(3)Dora passt.")) == [Pass(3)]
     assert replay.scores == (50, 50)
-    assert "round 1 (test.tch:1): 0 Anna · 1 Bert · 2 Cleo · 3 Emil" in format_round(replay)
+    assert "round 1 (test.tch:1): 0 Anna · 1 Bert · 2 Cleo · 3 Emil" in printed(replay)
 
 
 def test_phoenix_full_house_takes_the_lower_triple() -> None:
@@ -304,7 +314,8 @@ def test_wrong_ergebnis_is_reported_not_raised(
     result_line = line_of(text, "Ergebnis: 60 - 40")
     assert replay.mismatch.line == result_line
     assert replay.describe_mismatch() == (
-        f"test.tch:{result_line}: round 1: we score 50 - 50, out order 3, 2, 1, "
+        # The out order ranks every seat: seat 0 still held cards.
+        f"test.tch:{result_line}: round 1: we score 50 - 50, out order 3, 2, 1, 0, "
         "but the log says Ergebnis: 60 - 40"
     )
     path = tmp_path / "wrong.tch"
@@ -312,11 +323,11 @@ def test_wrong_ergebnis_is_reported_not_raised(
     assert cli_replay(str(path)) == 1
     output = capsys.readouterr().out.splitlines()
     assert output[-2:] == [
-        f"mismatch: {path}:{result_line}: round 1: we score 50 - 50, out order 3, 2, 1, "
+        f"mismatch: {path}:{result_line}: round 1: we score 50 - 50, out order 3, 2, 1, 0, "
         "but the log says Ergebnis: 60 - 40",
         "rounds replayed exactly: 0/1",
     ]
-    assert f"    MISMATCH {path}:{result_line}: round 1: we score 50 - 50" in output[-3]
+    assert f"  MISMATCH {path}:{result_line}: round 1: we score 50 - 50" in output[-3]
 
 
 def test_a_refused_action_is_reported_with_its_line() -> None:
@@ -328,7 +339,7 @@ def test_a_refused_action_is_reported_with_its_line() -> None:
     assert replay.mismatch is not None and replay.mismatch.line == line
     assert replay.mismatch.reason.startswith("seat 3 (Dora) plays Qt: the engine refuses")
     assert "only a bomb may be played out of turn (S-BOMB-3)" in replay.mismatch.reason
-    assert "(unfinished)" in "\n".join(format_round(replay))
+    assert any(line.endswith(" (unfinished)") for line in printed(replay))
 
 
 def test_log_going_on_after_the_hand_ended() -> None:
@@ -364,7 +375,7 @@ def test_several_rounds_in_one_log_are_independent_hands() -> None:
     offset = len(first.splitlines()) + 1
     assert replays[1].round.line == offset + 1
     assert replays[1].result_line == offset + line_of(second, "Ergebnis: 50 - 50")
-    assert [r.game.hand.dealer for r in replays] == [0, 0]
+    assert [r.game._hand.dealer for r in replays] == [0, 0]
 
 
 def test_double_victory_ending_on_the_dragon() -> None:
@@ -449,7 +460,7 @@ def test_replay_of_a_single_saved_game(tmp_path: Path, capsys: pytest.CaptureFix
     assert cli_replay(str(path)) == 0
     output = capsys.readouterr().out
     assert "game 1" in output and "variant standard, seed 11, 40 actions" in output
-    assert "  hand 1, dealer seat 0" in output and "not over" in output
+    assert "Hand 1 — dealer: seat 0" in output and "not over" in output
 
 
 def test_bad_saved_games_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -127,13 +127,17 @@ def test_bad_seats_and_players_are_invalid(bad: Any) -> None:
 
 def test_hand_results_name_scores_out_order_and_players() -> None:
     game = start_play(FAST)
+    events: list[tc.Event] = []
     for action in fast_hand_actions():
-        game.apply(action)
+        events += game.apply(action)
     (result,) = game.hand_results
     assert isinstance(result, tc.HandResult)
     assert result.scores == [90, 10]
-    assert result.out_order == [0, 1, 2]
+    # Every seat ranked: seats 0, 1, 2 went out in that order; seat 3 still held cards.
+    assert result.out_order == [0, 1, 2, 3]
     assert result.players == [0, 1, 2, 3]
+    (scored,) = [event for event in events if event.type == "hand_scored"]
+    assert scored.out_order == result.out_order  # type: ignore[attr-defined]
 
 
 # --- actions --------------------------------------------------------------------------
@@ -383,6 +387,69 @@ def test_after_the_match_every_action_is_illegal() -> None:
     assert whole_view(game) == before
 
 
+# --- the end of the match ------------------------------------------------------------------
+
+
+def test_the_outcome_of_a_match_played_to_a_target() -> None:
+    """S-GAME-1: the match ends after the hand in which one line alone reaches the
+    target; ``game.outcome`` says why and who won, as the match_over event does."""
+    game = start_play(FAST, overrides={"game.target": 50})
+    assert game.outcome is None and not game.is_over and game.winners == []
+    events: list[tc.Event] = []
+    for action in fast_hand_actions():
+        assert game.outcome is None
+        events += game.apply(action)
+    assert game.scores == [90, 10]
+    assert game.outcome == tc.Outcome(tc.Termination.TARGET_REACHED, (0,))
+    assert game.outcome is not None and game.outcome.termination == "target_reached"
+    assert game.is_over and game.winners == [0]
+    assert [event.type for event in events][-2:] == ["hand_scored", "match_over"]
+    over = events[-1]
+    assert over.model_dump() == {
+        "type": "match_over",
+        "hand": 0,
+        "visible_to": None,
+        "totals": [90, 10],
+        "winners": [0],
+        "termination": "target_reached",
+    }
+    assert tc.Game.from_json(game.to_json()).outcome == game.outcome
+
+
+def test_the_outcome_of_a_match_of_a_fixed_number_of_hands() -> None:
+    """T3-8, GS-8 by option: with ``game.hands`` and no target the match ends after that
+    many hands, whatever the totals, and the highest total wins."""
+    variant = tc.load_variant("standard", overrides={"game.target": 0, "game.hands": 2})
+    assert (variant.game.target, variant.game.hands) == (0, 2)
+    dealt, pushes = exchange_plan(FAST)
+    game = tc.Game(variant, seed=1, deals=[dealt, dealt])
+    for number in range(2):
+        decline_all_grand_tichu(game)
+        push_all(game, pushes)
+        assert game.outcome is None and not game.is_over
+        events: list[tc.Event] = []
+        for action in fast_hand_actions():
+            events += game.apply(action)
+        assert len(game.hand_results) == number + 1
+    assert game.scores == [180, 20]
+    assert game.outcome == tc.Outcome(tc.Termination.HANDS_PLAYED, (0,))
+    assert game.is_over and game.winners == [0]
+    (over,) = [event for event in events if event.type == "match_over"]
+    assert over.termination == "hands_played"  # type: ignore[attr-defined]
+    assert (over.winners, over.totals) == ([0], [180, 20])  # type: ignore[attr-defined]
+
+
+def test_after_a_fixed_number_of_hands_a_tie_shares_the_win() -> None:
+    # Seat 2 (team 0) calls Tichu and goes out third: 90 - 80 = 10, as team 1's 10.
+    game = start_play(FAST, overrides={"game.target": 0, "game.hands": 1, "calls.tichu_points": 80})
+    game.apply(tc.Tichu(2))
+    for action in fast_hand_actions():
+        game.apply(action)
+    assert game.scores == [10, 10]
+    assert game.outcome == tc.Outcome(tc.Termination.HANDS_PLAYED, (0, 1))
+    assert game.winners == [0, 1]
+
+
 # --- plugin failures -----------------------------------------------------------------------
 
 FAILING_PLUGIN = "plugins_for_tests.failing"
@@ -527,7 +594,14 @@ def test_events_round_trip_through_json() -> None:
     from tichu_core.game.events import EVENT_ADAPTER
 
     for event in game.events_for(2):
-        assert EVENT_ADAPTER.validate_json(event.model_dump_json()) == event
+        restored = EVENT_ADAPTER.validate_json(event.model_dump_json())
+        # Every field, and the type, come back. Who may see a private event is fixed
+        # when it happens and recorded privately with it, not written to its JSON.
+        assert type(restored) is type(event)
+        assert restored.model_dump() == event.model_dump()
+        assert restored.model_dump_json() == event.model_dump_json()
+        if event.visible_to is None:
+            assert restored == event
 
 
 # --- observations ---------------------------------------------------------------------------

@@ -186,12 +186,13 @@ def test_S_DEAL_3_the_first_out_deals_the_next_hand() -> None:
     assert game.observation(None).dealer == 0  # the first hand: seat 0
     assert of_type(game.events_for(None), "hand_started")[0].dealer == 0
     play_fast_hand(game, 1)
-    assert game.hand_results[0].out_order == [1, 2, 3]
+    # Every seat ranked: the out order, then seat 0, which still held cards.
+    assert game.hand_results[0].out_order == [1, 2, 3, 0]
     assert game.observation(None).dealer == 1
     assert of_type(game.events_for(None), "hand_started")[1].dealer == 1
     next_hand(game, second)
     play_fast_hand(game, 2)
-    assert game.hand_results[1].out_order == [2, 3, 0]
+    assert game.hand_results[1].out_order == [2, 3, 0, 1]
     assert game.observation(None).dealer == 2  # the third hand, shuffled by seed
     assert of_type(game.events_for(None), "hand_started")[2].dealer == 2
 
@@ -1247,7 +1248,8 @@ def test_S_END_1_the_hand_ends_when_one_seat_holds_cards() -> None:
     (won,) = of_type(events, "trick_won")
     assert (won.seat, won.to) == (2, 2)  # the third out collects the last trick
     result = game.hand_results[0]
-    assert result.out_order == [0, 1, 2] and not result.double_victory
+    # Seat 3, still holding cards, is ranked last.
+    assert result.out_order == [0, 1, 2, 3] and not result.double_victory
     assert game.observation(None).hand_index == 1  # the next hand is dealt
 
 
@@ -1256,7 +1258,9 @@ def test_S_END_1_a_double_victory_ends_the_hand_at_once() -> None:
     events = play_double_victory(game)
     assert "hand_scored" in kinds(events)
     result = game.hand_results[0]
-    assert result.out_order == [0, 2]  # seats 1 and 3 still held 14 cards each
+    # Seats 1 and 3 still held 14 cards each: ranked after the two out, in play order
+    # from the seat after the last one out (seat 2): 3, then 1.
+    assert result.out_order == [0, 2, 3, 1]
     assert result.double_victory
 
 
@@ -1275,7 +1279,7 @@ def test_S_END_2_the_last_seat_gives_hand_to_opponents_and_tricks_to_the_first_o
     passes(game, 2, 3)
     play(game, 2, "6p 6t 7j 7t 8j 8s 9s 9p 10p 10t Jj Jt Qj Qs")  # out third, wins 20
     result = game.hand_results[0]
-    assert result.out_order == [0, 1, 2]
+    assert result.out_order == [0, 1, 2, 3]
     # Seat 3 is last: its hand (5p Ks PH DR = 15) goes to team 0, its tricks (15) to
     # seat 0 (team 0). Team 0: 25 + 20 + 15 + 15 = 75; team 1: 25.
     assert result.card_points == [75, 25]
@@ -1342,13 +1346,15 @@ def test_S_GAME_1_the_match_ends_after_the_hand_in_which_a_team_reaches_the_targ
     play(game, 0, STRAIGHT_14)
     wish(game, 0, None)
     passes(game, 1, 2, 3)
-    assert not game.is_over
+    assert not game.is_over and game.outcome is None
     play(game, 1, STEPS_LOW)
     passes(game, 2, 3)
     events = play(game, 2, STEPS_HIGH)
     assert game.is_over and game.scores == [90, 10]
     (over,) = of_type(events, "match_over")
     assert (over.winners, over.totals) == ([0], [90, 10])
+    assert over.termination == "target_reached"
+    assert game.outcome == tc.Outcome(tc.Termination.TARGET_REACHED, (0,))
     assert game.to_act == [] and game.waiting_for == []
     assert all(list(game.legal_actions(seat)) == [] for seat in range(4))
     refused(game, tc.Pass(3), "S-GAME-1")
@@ -1360,6 +1366,7 @@ def test_S_GAME_1_when_both_teams_reach_the_target_the_higher_total_wins() -> No
     assert game.scores == [10, 90]
     assert game.is_over
     assert of_type(events, "match_over")[0].winners == [1]
+    assert game.outcome == tc.Outcome(tc.Termination.TARGET_REACHED, (1,))
 
 
 def test_S_GAME_1_a_tie_plays_on() -> None:
@@ -1374,11 +1381,13 @@ def test_S_GAME_1_a_tie_plays_on() -> None:
     events = play_fast_hand(game, 1)
     assert game.scores == [10, 10]
     assert not game.is_over and of_type(events, "match_over") == []
+    assert game.outcome is None and game.winners == []
     assert game.observation(None).hand_index == 1
     next_hand(game, FAST)
     events = play_fast_hand(game, 0)
     assert game.scores == [100, 20]
     assert game.is_over and of_type(events, "match_over")[0].winners == [0]
+    assert game.outcome == tc.Outcome(tc.Termination.TARGET_REACHED, (0,))
 
 
 # --- E-1, E-3 ------------------------------------------------------------------------

@@ -18,10 +18,10 @@ def test_hand_snapshot_copies_every_field() -> None:
 
 def test_hand_snapshot_is_independent_of_the_original() -> None:
     game = tc.Game("standard", seed=3)
-    before = game.hand.clone()
+    before = game._hand.clone()
     for seat in range(4):
         game.apply(tc.GrandTichu(seat, False))
-    assert before.hands != game.hand.hands
+    assert before.hands != game._hand.hands
     assert all(decided is None for decided in before.grand_tichu)
 
 
@@ -43,19 +43,46 @@ def test_push_choices_list_every_distinct_push_once_with_two_decks() -> None:
     from itertools import permutations
 
     from tichu_core.cardplay.cards import cards_of, deck_mask, iter_cards, mask_of
-    from tichu_core.game.match import PushChoices
+    from tichu_core.game.legality import PushChoices
 
     rng = random.Random(3)
     deck = list(iter_cards(deck_mask(2, ["DOG", "DOG", "MJ"])))
     for size in (5, 8, 14, 16):
         hand = mask_of(rng.sample(deck, size))
-        choices = PushChoices(hand, [1, 2, 3])
+        choices = PushChoices(hand, {1: 1, 2: 1, 3: 1})
         listed = [tuple(sorted(choices.cards(i).items())) for i in range(len(choices))]
         codes = [str(card) for card in cards_of(hand)]
         every = {tuple(zip([1, 2, 3], p, strict=True)) for p in permutations(codes, 3)}
         assert len(listed) == len(set(listed)) == len(every)
         assert set(listed) == every
         assert all(dict(push) in choices for push in every)
+
+
+def test_push_choices_with_several_cards_to_one_target_list_every_push_once() -> None:
+    """GS-6: a target may get several cards; with two decks, codes held twice. Every
+    distinct push (the cards of one target unordered) is listed once, and only those."""
+    import random
+    from itertools import permutations
+
+    from tichu_core.cardplay.cards import cards_of, deck_mask, iter_cards, mask_of
+    from tichu_core.game.legality import PushChoices
+
+    rng = random.Random(5)
+    for copies in (1, 2):
+        deck = list(iter_cards(deck_mask(copies, [])))
+        for size in (4, 8, 14):
+            hand = mask_of(rng.sample(deck, size))
+            choices = PushChoices(hand, {1: 2, 3: 1})
+            listed = [
+                tuple((t, tuple(sorted(c.split()))) for t, c in sorted(choices.cards(i).items()))
+                for i in range(len(choices))
+            ]
+            codes = [str(card) for card in cards_of(hand)]
+            every = {((1, tuple(sorted(p[:2]))), (3, (p[2],))) for p in permutations(codes, 3)}
+            assert len(listed) == len(set(listed)) == len(every)
+            assert set(listed) == every
+            assert all({t: " ".join(c) for t, c in push} in choices for push in every)
+            assert {1: codes[0], 3: codes[1]} not in choices  # too few cards to seat 1
 
 
 def test_a_seed_deals_the_same_cards_everywhere() -> None:
