@@ -321,11 +321,12 @@ def test_option_plugins_threechu_shuffler_may_not_call_grand_tichu_T3_2() -> Non
     assert tc.GrandTichu(0, True) in game.legal_actions(0)  # the standard rules allow it
 
     game = tc.Game(tc.load_variant("threechu"), seed=2)
-    assert game.player_at(3) is None and game.controller(3) == 0
+    # T3-1: the dummy sits opposite the shuffler (seat 0), in its team.
+    assert game.player_at(2) is None and game.controller(2) == 0
     refused(game, tc.GrandTichu(0, True), "T3-2")
-    assert tc.GrandTichu(3, True) not in game.legal_actions(3)  # the dummy: no call either
+    assert tc.GrandTichu(2, True) not in game.legal_actions(2)  # the dummy: no call either
     with pytest.raises(tc.IllegalAction):
-        game.apply(tc.GrandTichu(3, True))
+        game.apply(tc.GrandTichu(2, True))
     assert tc.GrandTichu(1, True) in game.legal_actions(1)
 
 
@@ -963,8 +964,8 @@ def test_option_teams_size_T6_1_GS_1() -> None:
 
 
 def test_option_teams_dummy_T3_1() -> None:
-    """`teams.dummy`: three players and a dummy seat (seat 3, no player) that the dealer
-    (player 0) plays and sees."""
+    """`teams.dummy`: three players and a dummy seat (seat 3, no player) that its partner
+    (player 1 at seat 1, the same team) plays and sees."""
     default = tc.Game(standard(), seed=6)
     assert default.player_at(3) == 3 and default.controller(3) == 3
 
@@ -972,14 +973,14 @@ def test_option_teams_dummy_T3_1() -> None:
     assert game.seats == 4
     assert game.observation(None).players == [0, 1, 2, None]
     assert game.player_at(3) is None
-    assert game.controller(3) == 0
+    assert game.controller(3) == 1
     assert game.observation(None).teams == [0, 1, 0, 1]
-    assert sorted(game.observation(0).hands) == [0, 3]
-    assert sorted(game.observation(1).hands) == [1]
+    assert sorted(game.observation(1).hands) == [1, 3]
+    assert sorted(game.observation(0).hands) == [0]
     assert game.waiting_for == [0, 1, 2, 3]
     for seat in range(4):
         game.apply(tc.GrandTichu(seat, False))
-    assert game.observation(0).push_targets == {0: {1: 1, 2: 1, 3: 1}, 3: {0: 1, 1: 1, 2: 1}}
+    assert game.observation(1).push_targets == {1: {0: 1, 2: 1, 3: 1}, 3: {0: 1, 1: 1, 2: 1}}
 
 
 # --- scoring ---------------------------------------------------------------------------------

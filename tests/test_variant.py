@@ -219,8 +219,9 @@ def test_card_codes_are_case_insensitive_and_canonical() -> None:
     )
     assert variant.deck_without == ("DOG", "2j", "10t", "Qp")
     assert len(variant.deck_codes) == 52 and "10t" not in variant.deck_codes
-    order = load_variant("standard", {"exchange.best_order": ["dr", "t", "q"]})
-    assert order.exchange.best_order == ("DR", "10", "Q")
+    lower = ["dr", "ph", "mj", "a", "k", "q", "j", "t", "9", "8", "7", "6", "5", "4", "3", "2"]
+    order = load_variant("grand_seigneur", {"exchange.best_order": lower})
+    assert order.exchange.best_order[:8] == ("DR", "PH", "MJ", "A", "K", "Q", "J", "10")
 
 
 def test_variants_compare_by_rules_not_by_source() -> None:
@@ -496,8 +497,9 @@ def test_combination_problem_of_a_file_names_the_file(tmp_path: Path) -> None:
     with pytest.raises(VariantError) as excinfo:
         load_variant(path)
     assert problems_of(excinfo) == [
-        f"{path}: players: 6 seats x 14 cards (deal.hand_size) need 84 cards but the deck "
-        "has 56 (got 6)",
+        f"{path}: players: 6 seats x 14 cards (deal.hand_size) deal 84 cards but the deck "
+        "has 56; every card is dealt (or set deal.hand_size = 0 to deal the whole deck round "
+        "the table) (got 6)",
     ]
 
 
@@ -559,7 +561,9 @@ def test_parse_overrides_reads_toml_values() -> None:
 def test_cli_check(capsys: pytest.CaptureFixture[str]) -> None:
     good = ROOT / "variants" / "threechu.toml"
     assert cli_check([str(good)]) == 0
-    assert capsys.readouterr().out == f"OK {good} (threechu, 3 players)\n"
+    assert capsys.readouterr().out == (
+        f"OK {good} (threechu, 3 players; plugins: standard, threechu)\n"
+    )
     assert cli_check([str(good), str(DATA / "bad_many.toml")]) == 1
     out = capsys.readouterr().out
     assert out.startswith(f"OK {good}")

@@ -6,7 +6,8 @@ the first time (nothing is cached between calls: the generator has no cache),
 and the median is reported with the mean number of plays produced. Game speed
 is whole random-bot hands played through the public API (``legal_actions``
 then ``apply``), bots choosing uniformly among legal actions and declining
-calls, a push drawn by index from the lazy sequence of pushes.
+calls, a push drawn by index from the lazy sequence of pushes: of ``standard``,
+and of ``grand_seigneur`` at 7 and 12 players (GS-2: two decks, 109 cards).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 from tichu_core.cardplay.cards import PHOENIX, deck_mask, iter_cards, mask_of, parse_cards
 from tichu_core.cardplay.combinations import recognize
-from tichu_core.cardplay.moves import lead_plays, plays
+from tichu_core.cardplay.moves import MoveRules, lead_plays, plays
 
 
 @dataclass
@@ -46,6 +47,16 @@ class Figure:
 
 def _one_deck() -> list[int]:
     return list(iter_cards(deck_mask(1)))
+
+
+def _grand_seigneur(players: int) -> tuple[list[int], MoveRules]:
+    """The deck and the move rules of a Grand Seigneur table (GS-2, GS-4), read from the
+    variant so that the figures follow its options."""
+    from tichu_core.rules.rulebook import Rulebook
+    from tichu_core.variants.loading import load_variant
+
+    rulebook = Rulebook(load_variant("grand_seigneur", overrides={"players": players}))
+    return list(iter_cards(rulebook.deck())), rulebook.play_rules.rules
 
 
 def _time_each(
@@ -78,8 +89,11 @@ def move_generation_figures(samples: int = 2000, seed: int = 2024) -> list[Figur
     pair_of_fives = recognize(mask_of(parse_cards("5j 5s")))[0]
     rest = [c for c in deck if c not in parse_cards("5j 5s")]
     follow_hands = [mask_of(rng.sample(rest, 14)) for _ in range(samples)]
-    two_decks = list(iter_cards(deck_mask(2, ["DOG", "DOG", "MJ"])))
-    two_deck_hands = [mask_of(rng.sample(two_decks, 16)) for _ in range(samples)]
+    # GS-3: 109 cards round 7 seats give hands of 15 and 16; 55 round 5 seats, 11 each.
+    seven_deck, seven_rules = _grand_seigneur(7)
+    seven_hands = [mask_of(rng.sample(seven_deck, 16)) for _ in range(samples)]
+    five_deck, five_rules = _grand_seigneur(5)
+    five_hands = [mask_of(rng.sample(five_deck, 11)) for _ in range(samples)]
 
     figures = []
     for name, inputs, generate, reference in (
@@ -92,7 +106,13 @@ def move_generation_figures(samples: int = 2000, seed: int = 2024) -> list[Figur
             lambda h: plays(h, pair_of_fives),
             210.0,
         ),
-        ("lead, random 16-card two-deck hand", two_deck_hands, lead_plays, None),
+        (
+            "lead, GS 7 players, 16-card two-deck hand",
+            seven_hands,
+            lambda h: lead_plays(h, seven_rules),
+            None,
+        ),
+        ("lead, GS 5 players, 11-card hand", five_hands, lambda h: lead_plays(h, five_rules), None),
     ):
         median, size = _time_each(inputs, generate)
         figures.append(Figure(name, median, size, len(inputs), reference))
@@ -101,27 +121,50 @@ def move_generation_figures(samples: int = 2000, seed: int = 2024) -> list[Figur
 
 @dataclass
 class GameFigure:
+    table: str
     hands: int
     seconds: float
     decisions: int
+    reference: tuple[float, float] | None = None  # hands per second, µs per step
+
+    @property
+    def step_label(self) -> str:
+        if self.table == "standard":
+            return "µs per legal_actions + apply step"
+        return f"µs per step ({self.table})"
 
     def lines(self) -> list[str]:
         per_hand = self.decisions / self.hands
+        step_us = self.seconds / self.decisions * 1e6
+        hands_ref = step_ref = ""
+        if self.reference:
+            hands_ref = f"; reference {self.reference[0]:.0f}/s"
+            step_ref = f"  (reference {self.reference[1]:.0f} µs)"
         return [
-            f"{'random-bot hands per second (standard)':<44} {self.hands / self.seconds:8.1f}"
-            f"  ({self.hands} hands, {per_hand:.0f} decisions a hand; reference 125/s)",
-            f"{'µs per legal_actions + apply step':<44} "
-            f"{self.seconds / self.decisions * 1e6:8.1f}  (reference 69 µs)",
+            f"{f'random-bot hands per second ({self.table})':<44} "
+            f"{self.hands / self.seconds:8.1f}"
+            f"  ({self.hands} hands, {per_hand:.0f} decisions a hand{hands_ref})",
+            f"{self.step_label:<44} {step_us:8.1f}{step_ref}",
         ]
 
 
-def game_figures(hands: int = 300, seed: int = 7) -> GameFigure:
-    """Random-bot hands of ``standard`` through the public API."""
+def game_figures(
+    hands: int = 300,
+    seed: int = 7,
+    variant_name: str = "standard",
+    players: int | None = None,
+    label: str | None = None,
+) -> GameFigure:
+    """Random-bot hands of a variant through the public API (calls declined); ``label``
+    names the table in the figures (default: the variant's name)."""
     from tichu_core.game.actions import GrandTichu, Tichu
     from tichu_core.game.match import Game
     from tichu_core.variants.loading import load_variant
 
-    variant = load_variant("standard", overrides={"game.target": 0, "game.hands": hands})
+    overrides: dict[str, object] = {"game.target": 0, "game.hands": hands}
+    if players is not None:
+        overrides["players"] = players
+    variant = load_variant(variant_name, overrides=overrides)
     rng = random.Random(seed)
     game = Game(variant, seed=seed)
     decisions = 0
@@ -143,7 +186,9 @@ def game_figures(hands: int = 300, seed: int = 7) -> GameFigure:
     finally:
         elapsed = time.perf_counter() - start
         gc.enable()
-    return GameFigure(len(game.hand_results), elapsed, decisions)
+    reference = (125.0, 69.0) if variant_name == "standard" else None
+    table = label or variant_name
+    return GameFigure(table, len(game.hand_results), elapsed, decisions, reference)
 
 
 def main(samples: int = 2000, hands: int = 300) -> int:
@@ -154,7 +199,17 @@ def main(samples: int = 2000, hands: int = 300) -> int:
     print("move generation (median per call, cold, same seeded hands each run):")
     for figure in move_generation_figures(samples):
         print("  " + figure.line())
-    print("full game (standard, random bots, calls declined):")
+    print("full game (random bots, calls declined):")
     for line in game_figures(hands).lines():
         print("  " + line)
+    # A Grand Seigneur hand takes about three standard hands' decisions at 7 players.
+    for players in (7, 12):
+        seigneur = game_figures(
+            max(1, hands // 3),
+            variant_name="grand_seigneur",
+            players=players,
+            label=f"GS, {players} players",
+        )
+        for line in seigneur.lines():
+            print("  " + line)
     return 0

@@ -239,7 +239,10 @@ class HandState:
             if self.phase != GRAND_TICHU:
                 return Refusal("S-DEAL-2", "Grand Tichu is decided only after the first cards")
             if self.grand_tichu[seat] is not None:
-                return Refusal("S-DEAL-2", f"seat {seat} has already decided on Grand Tichu")
+                # A seat the rules never let call (T3-2) hears that reason, not "decided".
+                return self.rulebook.may_call(self.view, seat, call) or Refusal(
+                    "S-DEAL-2", f"seat {seat} has already decided on Grand Tichu"
+                )
         elif self.phase == GRAND_TICHU:
             return Refusal("S-CALL-1", "Tichu is called holding all the cards")
         elif self.phase == OVER:

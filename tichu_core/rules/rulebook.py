@@ -439,8 +439,7 @@ class Rulebook:
                 plugin,
                 hook,
                 answer,
-                "False or an Outcome(Termination, distinct winning lines "
-                f"0..{lines - 1})",
+                f"False or an Outcome(Termination, distinct winning lines 0..{lines - 1})",
             )
         return answer
 

@@ -135,9 +135,17 @@ def tichu_layout(variant: Variant, table: TableView) -> list[int]:
 
 @hookimpl(trylast=True)
 def tichu_controllers(variant: Variant, table: TableView) -> list[int]:
-    """Each player acts for its own seat; a dummy seat is played by the dealer (T3-1)."""
-    shuffler = table.players[table.dealer]
-    return [p if p is not None else shuffler or 0 for p in table.players]
+    """Each player acts for its own seat; a dummy seat is played by its partner (T3-1:
+    the shuffler sits opposite its dummy), or by the dealer when it has none."""
+    players = table.players
+    controllers = []
+    for seat, player in enumerate(players):
+        if player is None:
+            partners = [players[s] for s in table.partners(seat) if players[s] is not None]
+            dealer = players[table.dealer]
+            player = partners[0] if partners else dealer if dealer is not None else 0
+        controllers.append(player)
+    return controllers
 
 
 @hookimpl(trylast=True)
