@@ -138,13 +138,14 @@ def tichu_controllers(variant: Variant, table: TableView) -> list[int]:
     """Each player acts for its own seat; a dummy seat is played by its partner (T3-1:
     the shuffler sits opposite its dummy), or by the dealer when it has none."""
     players = table.players
-    controllers = []
+    controllers: list[int] = []
     for seat, player in enumerate(players):
         if player is None:
-            partners = [players[s] for s in table.partners(seat) if players[s] is not None]
+            partners = [p for p in (players[s] for s in table.partners(seat)) if p is not None]
             dealer = players[table.dealer]
-            player = partners[0] if partners else dealer if dealer is not None else 0
-        controllers.append(player)
+            controllers.append(partners[0] if partners else dealer if dealer is not None else 0)
+        else:
+            controllers.append(player)
     return controllers
 
 
