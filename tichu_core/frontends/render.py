@@ -204,7 +204,10 @@ class Transcript:
                 self._say(Text(f"{self._label(event.seat)} calls Tichu", style=CALL_STYLE))
         elif isinstance(event, Pushed):
             if self.show_private and event.cards is not None:
-                self._pushed[event.seat] = dict(event.cards)
+                # A seat's chosen push and the cards the rules took (GS-6) add up.
+                pushed = self._pushed.setdefault(event.seat, {})
+                for target, codes in event.cards.items():
+                    pushed[target] = f"{pushed[target]} {codes}" if target in pushed else codes
         elif isinstance(event, CardsReceived):
             if self.show_private:
                 self._received[event.seat] = dict(event.cards)

@@ -35,7 +35,6 @@ import tichu_core as tc
 from tichu_core import Action, Game, LegalActions, Observation, TichuError, Variant
 from tichu_core.frontends.bots import Bot, make_bot
 from tichu_core.frontends.render import Transcript, card_text, ordinal, play_text
-from tichu_core.game.events import ExchangeDone, HandStarted, Pushed
 
 # Observation fields this screen shows in its own words; any other one (a variant's
 # titles or ranks, say) is shown as it is, so that nothing the player may know is hidden.
@@ -122,8 +121,6 @@ class TerminalPlayer:
             titles=lambda: self.game.observation(self.me).titles,
         )
         self._seen = 0
-        # Target seat -> the codes the person chose to push to it in this hand.
-        self._chosen: dict[int, list[str]] = {}
 
     def run(self) -> int:
         game = self.game
@@ -148,30 +145,7 @@ class TerminalPlayer:
     def _catch_up(self) -> None:
         events = self.game.events_for(self.me, since=self._seen)
         self._seen += len(events)
-        for event in events:
-            if isinstance(event, Pushed) and event.cards is not None:
-                for target, codes in event.cards.items():
-                    self._chosen.setdefault(target, []).extend(codes.split())
-            elif isinstance(event, HandStarted):
-                self._chosen = {}
-            elif isinstance(event, ExchangeDone):
-                self._show_forced(event.hand)
-            self.transcript.feed([event])
-
-    def _show_forced(self, hand: int) -> None:
-        """GS-6: the cards the rules took from the person's seats have no event of their
-        own; the observation's ``pushed`` has them with the chosen ones."""
-        view = self.game.observation(self.me)
-        if view.hand_index != hand:
-            return
-        for target, codes in sorted(view.pushed.items()):
-            forced = Counter(codes.split()) - Counter(self._chosen.get(target, []))
-            if forced:
-                self.console.print(
-                    Text(f"  you give seat {target} ")
-                    + card_text(forced.elements())
-                    + Text(" (the rules choose these)")
-                )
+        self.transcript.feed(events)
 
     def ask(self, prompt: str) -> str:
         try:

@@ -26,7 +26,7 @@ class Observation(BaseModel):
     hand_index: int
     phase: str
     dealer: int
-    hand: list[str] = Field(description="the cards of the player's own (first) seat")
+    hand: list[str] = Field(description="the cards of the seat the player sits at")
     hands: dict[int, list[str]] = Field(
         description="seat -> cards, for every seat whose cards this player may see"
     )
@@ -53,7 +53,7 @@ class Observation(BaseModel):
         description="target seat -> the codes own seats gave it, forced cards included (GS-6)"
     )
     received: dict[int, str] = Field(
-        description="giving seat -> the codes own seats received (after the exchange)"
+        description="giving seat -> the codes the player's own seat received (after the exchange)"
     )
     out_order: list[int]
     won_points: list[int]
@@ -76,17 +76,21 @@ def observe(
     """The observation of ``player`` (None: a spectator) on the running hand."""
     own = [s for s in range(hand.seats) if hand.controllers[s] == player]
     visible = sorted(hand.visibility().get(player, frozenset()))
-    first = own[0] if own else None
+    # The player's own seat: where it sits (a seat it only acts for, such as the Threechu
+    # dummy, never comes first).
+    first = None
+    if player is not None:  # (a spectator's None would find the dummy's seat)
+        first = hand.players.index(player) if player in hand.players else own[0] if own else None
     pushed: dict[int, str] = {}
     received: dict[int, str] = {}
-    for seat in own:
+    if first is not None:
         # GS-6: the cards the rules take from a seat are given by it too, chosen or not.
-        given = dict(hand.forced[seat])
-        for target, mask in (hand.pushes[seat] or {}).items():
+        given = dict(hand.forced[first])
+        for target, mask in (hand.pushes[first] or {}).items():
             given[target] = given.get(target, 0) | mask
-        pushed.update({t: play_codes(mask) for t, mask in given.items()})
+        pushed = {t: play_codes(mask) for t, mask in given.items()}
         if hand.phase in (PLAY, OVER):
-            received.update({g: play_codes(mask) for g, mask in hand.received[seat].items()})
+            received = {g: play_codes(mask) for g, mask in hand.received[first].items()}
     pending = None
     if hand.pending is not None:
         pending = {"kind": hand.pending.kind, "seat": hand.pending.seat}
