@@ -13,9 +13,10 @@ rulebook.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tichu_core.cardplay.cards import (
+    CARDS,
     DRAGON_BITS,
     DRAGON_RANK,
     MAH_JONG_BITS,
@@ -53,9 +54,19 @@ if TYPE_CHECKING:
 
 __all__ = ["EXCHANGE", "GRAND_TICHU", "OVER", "PLAY", "HandState", "Pending"]
 
+_T = TypeVar("_T")
+
 WISH = "wish"
 GIVE_TRICK = "give_trick"
 GIVE_LEAD = "give_lead"
+
+
+def _replaced(values: list[_T], index: int, value: _T) -> list[_T]:
+    """A copy of ``values`` with one entry changed: state lists are replaced, never
+    changed in place, so that the snapshot taken before each action can share them."""
+    changed = values[:]
+    changed[index] = value
+    return changed
 
 
 @dataclass
@@ -201,16 +212,18 @@ class HandState:
         other.forced = self.forced
         other.grand_tichu_cards = self.grand_tichu_cards
         other._visibility = self._visibility
+        # Only `hands` and `_events` change in place; every other list is replaced
+        # when it changes (see `_replaced`), so the snapshot may share it.
         other.hands = self.hands[:]
-        other.grand_tichu = self.grand_tichu[:]
-        other.tichu = self.tichu[:]
-        other.played_any = self.played_any[:]
-        other.pushes = self.pushes[:]
-        other.received = self.received
-        other.piles = self.piles[:]
-        other.out_order = self.out_order[:]
-        other.trick = self.trick[:]
         other._events = self._events[:]
+        other.grand_tichu = self.grand_tichu
+        other.tichu = self.tichu
+        other.played_any = self.played_any
+        other.pushes = self.pushes
+        other.received = self.received
+        other.piles = self.piles
+        other.out_order = self.out_order
+        other.trick = self.trick
         return other
 
     def active_mask(self) -> int:
@@ -344,16 +357,14 @@ class HandState:
             for seat in range(self.seats):
                 self._give(seat, self.dealt[seat][:first])
                 if not may_call[seat]:
-                    self.grand_tichu[seat] = False
+                    self.grand_tichu = _replaced(self.grand_tichu, seat, False)
         else:
             self.grand_tichu = [False] * self.seats
             self._deal_rest(0)
 
     def _give(self, seat: int, cards: list[int]) -> None:
         self.hands[seat] |= mask_of(cards)
-        self._emit(
-            CardsDealt, seat=seat, cards=[codes_of(1 << c)[0] for c in cards], visible_to=[seat]
-        )
+        self._emit(CardsDealt, seat=seat, cards=[CARDS[c].code for c in cards], visible_to=[seat])
 
     def _deal_rest(self, already: int) -> None:
         for seat in range(self.seats):
@@ -383,17 +394,17 @@ class HandState:
     # --- Grand Tichu, Tichu, exchange -------------------------------------------------
 
     def do_grand_tichu(self, seat: int, call: bool) -> None:
-        self.grand_tichu[seat] = call
+        self.grand_tichu = _replaced(self.grand_tichu, seat, call)
         self._emit(GrandTichuDecided, seat=seat, call=call)
         if all(decided is not None for decided in self.grand_tichu):
             self._deal_rest(self.grand_tichu_cards)
 
     def do_tichu(self, seat: int) -> None:
-        self.tichu[seat] = True
+        self.tichu = _replaced(self.tichu, seat, True)
         self._emit(TichuCalled, seat=seat)
 
     def do_push(self, seat: int, cards: dict[int, int]) -> None:
-        self.pushes[seat] = cards
+        self.pushes = _replaced(self.pushes, seat, cards)
         self._emit(Pushed, seat=seat, cards=None)
         self._emit(
             Pushed,
@@ -450,8 +461,9 @@ class HandState:
         """A play found legal (on turn, or a bomb out of turn)."""
         cards = play.cards
         self.hands[seat] &= ~cards
-        self.played_any[seat] = True
-        self.trick.append((seat, play))
+        if not self.played_any[seat]:
+            self.played_any = _replaced(self.played_any, seat, True)
+        self.trick = [*self.trick, (seat, play)]
         self.trick_cards |= cards
         self.top = play
         self.top_seat = seat
@@ -471,7 +483,7 @@ class HandState:
             self.wish = None
             self._emit(WishFulfilled, seat=seat, rank=RANK_NAMES[wish])
         if not self.hands[seat]:
-            self.out_order.append(seat)
+            self.out_order = [*self.out_order, seat]
             self._emit(SeatOut, seat=seat, place=len(self.out_order))
             if self.rulebook.hand_over(self.view):
                 self._finish()
@@ -492,7 +504,7 @@ class HandState:
 
     def _dog(self, seat: int) -> None:
         """S-DOG-1/2, T6-4: the lead passes at once; the Dog stays with its player."""
-        self.piles[seat] |= self.trick_cards
+        self.piles = _replaced(self.piles, seat, self.piles[seat] | self.trick_cards)
         self._clear_trick()
         recipients = self.rulebook.dog_recipients(self.view, seat)
         if len(recipients) == 1:
@@ -553,7 +565,7 @@ class HandState:
 
     def _trick_to(self, winner: int, to: int) -> None:
         cards = self.trick_cards
-        self.piles[to] |= cards
+        self.piles = _replaced(self.piles, to, self.piles[to] | cards)
         self._emit(
             TrickWon, seat=winner, to=to, points=mask_points(cards), cards=codes_of(cards)[::-1]
         )

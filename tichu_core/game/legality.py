@@ -183,7 +183,7 @@ class LegalActions(Sequence[Action]):
     decisions), then the plays, then the pushes.
     """
 
-    __slots__ = ("_fixed", "_hand", "_plays", "_pushes", "_seat")
+    __slots__ = ("_fixed", "_hand", "_plays", "_pushes", "_seat", "_size")
 
     def __init__(
         self,
@@ -195,13 +195,16 @@ class LegalActions(Sequence[Action]):
     ) -> None:
         self._seat = seat
         self._hand = hand
+        self._size = -1  # counted when first asked (pushes are counted lazily)
         self._fixed = fixed
         self._plays = plays or []
         self._pushes = pushes
 
     def __len__(self) -> int:
-        pushes = len(self._pushes) if self._pushes is not None else 0
-        return len(self._fixed) + len(self._plays) + pushes
+        if self._size < 0:
+            pushes = len(self._pushes) if self._pushes is not None else 0
+            self._size = len(self._fixed) + len(self._plays) + pushes
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
