@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from tichu_core.cardplay.cards import mask_points
 from tichu_core.rules.answers import HandScore
 from tichu_core.rules.hookspecs import hookimpl
+from tichu_core.rules.standard import call_scores
 
 if TYPE_CHECKING:
     from tichu_core import TableView, Variant
@@ -78,12 +79,6 @@ def tichu_score_hand(variant: Variant, table: TableView) -> HandScore:
     else:
         counted = card_points(table) if variant.scoring.card_points else [0] * teams
         scores = list(counted)
-    first = table.out_order[0]
-    for seat in range(table.seats):
-        for called, points in (
-            (table.tichu[seat], variant.calls.tichu_points),
-            (table.grand_tichu[seat], variant.calls.grand_tichu_points),
-        ):
-            if called:
-                scores[table.teams[seat]] += points if seat == first else -points
+    for team, points in enumerate(call_scores(variant, table)):
+        scores[team] += points  # T6-6: calls as in S-SCORE-3, triple victory or not
     return HandScore(scores=scores, card_points=counted, double_victory=winners is not None)

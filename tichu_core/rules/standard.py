@@ -391,6 +391,16 @@ def team_scores(variant: Variant, table: TableView) -> HandScore:
                 card_points[table.teams[seat]] += mask_points(pile)
         for team in range(teams):
             scores[team] += card_points[team]
+    for team, points in enumerate(call_scores(variant, table)):
+        scores[team] += points
+    return HandScore(scores=scores, card_points=card_points, double_victory=winners is not None)
+
+
+def call_scores(variant: Variant, table: TableView) -> list[int]:
+    """S-SCORE-3: per team, ``calls.tichu_points``/``calls.grand_tichu_points`` for each
+    call, won if the caller went out first, lost otherwise (double victory or not).
+    For plugins that score hands their own way but keep the calls (T6-6)."""
+    scores = [0] * (max(table.teams) + 1)
     first = table.out_order[0] if table.out_order else None
     for seat in range(table.seats):
         for called, points in (
@@ -399,7 +409,7 @@ def team_scores(variant: Variant, table: TableView) -> HandScore:
         ):
             if called:
                 scores[table.teams[seat]] += points if seat == first else -points
-    return HandScore(scores=scores, card_points=card_points, double_victory=winners is not None)
+    return scores
 
 
 @hookimpl(trylast=True)
