@@ -2,7 +2,7 @@
 
 Most of Threechu is variant options the standard rules already read
 (variants/threechu.toml): a fourth seat for the dummy (``teams.dummy``), played by
-the dealer's player (the standard controllers), pushes only to opponents
+its partner, the shuffler (the standard controllers), pushes only to opponents
 (``exchange.targets``, T3-3), one score line per player and the dummy's last, each
 getting its partnership's whole score (``scoring.per_player``, T3-7), and nine
 hands (``game.hands``, T3-8). Calling Tichu for the dummy before its first card
