@@ -35,16 +35,20 @@ The history keeps the log's order with two normalisations: every Mah Jong play i
 followed by exactly one `BswWish` (rank None when the log has no `Wunsch:` line for it;
 a `Wunsch:` line after intervening `Tichu:` lines is moved up next to its play), and a
 Tichu call logged again for a seat that already called is dropped.
+
+Logs are read as a stream: `iter_tch(path)` and `iter_rounds(lines)` parse one round at
+a time from the lines as they are read, so that a log of thousands of rounds never is
+in memory whole (`read_tch` and `parse_tch` collect the rounds into a `BswGame`).
 """
 
 from __future__ import annotations
 
+import io
 import os
 import re
-from collections import Counter
-from collections.abc import Sequence
+from collections import Counter, deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TypeAlias
 
 from tichu_core.errors import LogFormatError
@@ -60,15 +64,21 @@ __all__ = [
     "BswWish",
     "bsw_card",
     "deal_for_round",
+    "iter_rounds",
+    "iter_tch",
     "parse_tch",
     "phoenix_rank",
     "read_tch",
+    "read_tch_lines",
 ]
 
 SEATS = 4
 FIRST_CARDS = 8
 HAND_CARDS = 14
 PUSHES = SEATS - 1
+# The longest line a log may have: a real line holds a name and at most 14 cards. A
+# longer one (a file that is no log) is an error rather than a line read whole.
+MAX_LINE_BYTES = 1 << 16
 
 _SUITS = {"B": "p", "G": "j", "R": "t", "S": "s"}  # blue pagoda, green jade, red star, black sword
 _RANKS = {str(n): str(n) for n in range(2, 11)} | {"B": "J", "D": "Q", "K": "K", "A": "A"}
@@ -142,7 +152,8 @@ class BswRound:
     `start_cards` (14 each, before the exchange), `pushes` (target seat -> card given).
     `tichus_before_play`: Tichu calls logged before the play history section.
     `bomb_holders`: seats the site marked with `BOMBE:` after the exchange.
-    `result`: (seats 0+2, seats 1+3), None when the log stops before the round's end."""
+    `result`: (seats 0+2, seats 1+3), None when the log stops before the round's end;
+    `result_line`: the line of its `Ergebnis:` (None with `result`)."""
 
     index: int
     names: tuple[str | None, ...]
@@ -155,6 +166,7 @@ class BswRound:
     result: tuple[int, int] | None
     line: int
     bomb_holders: tuple[int, ...] = field(default=())
+    result_line: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,49 +283,102 @@ def deal_for_round(rnd: BswRound) -> list[list[str]]:
 
 
 def read_tch(path: str | os.PathLike[str]) -> BswGame:
-    """Read and parse a `.tch` file (UTF-8, falling back to Latin-1 for old logs)."""
-    raw = Path(path).read_bytes()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return parse_tch(text, source=str(path))
+    """Read and parse a `.tch` file (as `read_tch_lines` decodes it) into all its rounds."""
+    return BswGame(rounds=tuple(iter_tch(path)), source=str(path))
+
+
+def iter_tch(path: str | os.PathLike[str]) -> Iterator[BswRound]:
+    """The rounds of a `.tch` file, each parsed as soon as its lines are read: memory
+    holds one round, however long the log. A `LogFormatError` comes when its round is
+    reached (the rounds before it have been yielded)."""
+    return iter_rounds(read_tch_lines(path))
+
+
+def read_tch_lines(path: str | os.PathLike[str]) -> Iterator[str]:
+    """The lines of a `.tch` file, read one at a time (each with its line break). A line
+    is UTF-8, or Latin-1 where it is not (old logs); a leading byte-order mark is dropped.
+    A line longer than `MAX_LINE_BYTES` is a `LogFormatError`."""
+    with open(path, "rb") as file:
+        number = 0
+        while raw := file.readline(MAX_LINE_BYTES + 1):
+            number += 1
+            if len(raw) > MAX_LINE_BYTES:
+                raise LogFormatError(
+                    f"line longer than {MAX_LINE_BYTES} bytes: not a Brettspielwelt log",
+                    line=number,
+                )
+            if number == 1:
+                raw = raw.removeprefix(b"\xef\xbb\xbf")
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield raw.decode("latin-1")
 
 
 def parse_tch(text: str, source: str | None = None) -> BswGame:
     """Parse the text of a `.tch` log. Raises `LogFormatError` naming the line."""
-    lines = _Lines(text)
-    rounds: list[BswRound] = []
-    while not lines.at_end():
-        rounds.append(_RoundParser(lines, len(rounds)).parse())
-    if not rounds:
+    # newline="\n": pieces end at "\n" only; `_Lines` splits them as str.splitlines does.
+    return BswGame(rounds=tuple(iter_rounds(io.StringIO(text, newline="\n"))), source=source)
+
+
+def iter_rounds(lines: Iterable[str]) -> Iterator[BswRound]:
+    """Parse a log given as its lines (pieces of its text, each ending at a line break,
+    such as a file's lines), one round at a time; lines are numbered as
+    `str.splitlines` numbers the whole text. Raises `LogFormatError` naming the line."""
+    cursor = _Lines(lines)
+    index = 0
+    while not cursor.at_end():
+        yield _RoundParser(cursor, index).parse()
+        index += 1
+    if index == 0:
         raise LogFormatError(
             f"empty log: expected a round starting with a {_FIRST_HEADER} section", line=1
         )
-    return BswGame(rounds=tuple(rounds), source=source)
 
 
 class _Lines:
-    """Cursor over the non-blank lines, keeping 1-based line numbers."""
+    """Cursor over the non-blank lines of text read piece by piece, keeping 1-based line
+    numbers; it holds only the lines of the piece being read."""
 
-    def __init__(self, text: str) -> None:
-        numbered = enumerate(text.removeprefix("\ufeff").splitlines(), start=1)
-        self._items = [(number, raw.strip()) for number, raw in numbered if raw.strip()]
-        self._last_line = text.count("\n") + 1
-        self._next = 0
+    def __init__(self, pieces: Iterable[str]) -> None:
+        self._pieces = iter(pieces)
+        self._ready: deque[tuple[int, str]] = deque()
+        self._numbered = 0  # lines numbered so far
+        self._open_end = False  # the text read so far ends with a line break
+        self._started = False
+        self._done = False
+
+    def _fill(self) -> None:
+        while not self._ready and not self._done:
+            piece = next(self._pieces, None)
+            if piece is None:
+                self._done = True
+                return
+            if not self._started:
+                piece = piece.removeprefix("\ufeff")
+                self._started = True
+            self._open_end = piece.endswith("\n")
+            # A piece without its break (an item of a list of lines) is still one line.
+            for raw in piece.splitlines() or [""]:
+                self._numbered += 1
+                if raw.strip():
+                    self._ready.append((self._numbered, raw.strip()))
 
     def at_end(self) -> bool:
-        return self._next >= len(self._items)
+        self._fill()
+        return not self._ready
 
     def peek(self) -> tuple[int, str] | None:
-        return None if self.at_end() else self._items[self._next]
+        self._fill()
+        return self._ready[0] if self._ready else None
 
     def take(self, expected: str) -> tuple[int, str]:
         item = self.peek()
         if item is None:
-            raise LogFormatError(f"log ends early: expected {expected}", line=self._last_line)
-        self._next += 1
-        return item
+            # Where the text ends: after a final line break, the (empty) line after it.
+            last = self._numbered + 1 if self._open_end else max(self._numbered, 1)
+            raise LogFormatError(f"log ends early: expected {expected}", line=last)
+        return self._ready.popleft()
 
 
 def _section(text: str) -> str | None:
@@ -380,6 +445,7 @@ class _RoundParser:
         self.pushes: dict[int, dict[int, str]] | None = None
         self.history: list[BswEvent] = []
         self.open_mah_jong: int | None = None  # history index of a play awaiting its wish
+        self.result_line: int | None = None
 
     def parse(self) -> BswRound:
         header_line = self._expect_section(_FIRST_HEADER, "the start of a round")
@@ -401,6 +467,7 @@ class _RoundParser:
             result=result,
             line=header_line,
             bomb_holders=tuple(self.bomb_holders),
+            result_line=self.result_line,
         )
 
     # ---- cards
@@ -589,6 +656,7 @@ class _RoundParser:
             self.lines.take("a history line")
             if text.startswith("Ergebnis:"):
                 self._close_wish()
+                self.result_line = line
                 return self._result(text, line)
             self._history_line(text, line)
         self._close_wish()

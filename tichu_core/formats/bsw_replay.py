@@ -23,13 +23,21 @@ by the seat that logged it; the decisions the log leaves implicit are derived:
 A round is exact when the engine accepts every action, the hand ends exactly at the
 log's `Ergebnis:` line, and our hand score, [seats 0+2, seats 1+3], equals it.
 Otherwise the round's `Mismatch` names the log line and the reason.
+
+`iter_replay_file` and `replay_rounds` replay a log as a stream, one round after the
+other as it is parsed: a front end that prints or writes each round and lets it go holds
+one round at a time, however long the log (`replay_file` and `replay_text` collect the
+list). Saved-game JSON is parsed one record at a time (`iter_records`), each checked for
+depth before anything recursive reads it.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,7 +51,8 @@ from tichu_core.formats.bsw import (
     BswTichu,
     BswWish,
     deal_for_round,
-    parse_tch,
+    iter_rounds,
+    iter_tch,
 )
 from tichu_core.game.actions import (
     Action,
@@ -67,6 +76,8 @@ __all__ = [
     "RecordReplay",
     "RoundReplay",
     "Step",
+    "iter_records",
+    "iter_replay_file",
     "load_records",
     "read_log_text",
     "records_json",
@@ -74,6 +85,7 @@ __all__ = [
     "replay_game",
     "replay_record",
     "replay_round",
+    "replay_rounds",
     "replay_text",
     "seat_label",
 ]
@@ -83,7 +95,10 @@ BSW_VARIANT = "bsw"
 ONE_HAND: dict[str, object] = {"game.target": 0, "game.hands": 1}
 # Stacked deals leave nothing to chance; a fixed seed keeps the records reproducible.
 RECORD_SEED = 0
-_RESULT_PREFIX = "Ergebnis:"
+# How deeply a saved game's JSON may nest: a record nests about 5 levels (variant tables
+# by player count); far deeper is no record, and would exhaust the recursion of the JSON
+# reader or of what reads the record after it.
+MAX_JSON_DEPTH = 32
 
 
 # --------------------------------------------------------------------------- results
@@ -186,9 +201,10 @@ def replay_round(
 ) -> RoundReplay:
     """Replay one round as its own one-hand `Game` of `variant` (a name or TOML path;
     one-hand overrides are added). `result_line` is the line of the round's
-    `Ergebnis:` (for the place of a score mismatch); without it the last line of the
-    round's history stands in."""
-    return _RoundReplayer(rnd, source, _one_hand_variant(variant), result_line).run()
+    `Ergebnis:` (for the place of a score mismatch); without it the round's own
+    `result_line`, and without that the last line of the round's history."""
+    line = result_line if result_line is not None else rnd.result_line
+    return _RoundReplayer(rnd, source, _one_hand_variant(variant), line).run()
 
 
 def replay_game(
@@ -196,31 +212,51 @@ def replay_game(
     variant: str | os.PathLike[str] = BSW_VARIANT,
     result_lines: Sequence[int] = (),
 ) -> list[RoundReplay]:
-    """Replay every round of a parsed log (`result_lines`: the `Ergebnis:` lines, in order)."""
+    """Replay every round of a parsed log (`result_lines`: the `Ergebnis:` lines, in
+    order; by default each round's own `result_line`)."""
     one_hand = _one_hand_variant(variant)
     return [
         _RoundReplayer(
             rnd,
             log.source,
             one_hand,
-            result_lines[rnd.index] if rnd.index < len(result_lines) else None,
+            result_lines[rnd.index] if rnd.index < len(result_lines) else rnd.result_line,
         ).run()
         for rnd in log.rounds
     ]
+
+
+def replay_rounds(
+    rounds: Iterable[BswRound],
+    source: str | None = None,
+    variant: str | os.PathLike[str] = BSW_VARIANT,
+) -> Iterator[RoundReplay]:
+    """Replay rounds one at a time, as `rounds` yields them (the variant is loaded once,
+    before the first round). A `LogFormatError` of `rounds` passes through when reached."""
+    one_hand = _one_hand_variant(variant)
+    for rnd in rounds:
+        yield _RoundReplayer(rnd, source, one_hand, rnd.result_line).run()
+
+
+def iter_replay_file(
+    path: str | os.PathLike[str], variant: str | os.PathLike[str] = BSW_VARIANT
+) -> Iterator[RoundReplay]:
+    """Read, parse and replay a `.tch` file round by round (`tichu replay` uses it)."""
+    return replay_rounds(iter_tch(path), str(path), variant)
 
 
 def replay_text(
     text: str, source: str | None = None, variant: str | os.PathLike[str] = BSW_VARIANT
 ) -> list[RoundReplay]:
     """Parse and replay the text of a `.tch` log. Raises `LogFormatError` naming the line."""
-    return replay_game(parse_tch(text, source=source), variant, _result_lines(text))
+    return list(replay_rounds(iter_rounds(io.StringIO(text, newline="\n")), source, variant))
 
 
 def replay_file(
     path: str | os.PathLike[str], variant: str | os.PathLike[str] = BSW_VARIANT
 ) -> list[RoundReplay]:
     """Read, parse and replay a `.tch` file."""
-    return replay_text(read_log_text(path), str(path), variant)
+    return list(iter_replay_file(path, variant))
 
 
 def read_log_text(path: str | os.PathLike[str]) -> str:
@@ -230,13 +266,6 @@ def read_log_text(path: str | os.PathLike[str]) -> str:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         return raw.decode("latin-1")
-
-
-def _result_lines(text: str) -> list[int]:
-    """Line numbers of the `Ergebnis:` lines: the n-th closes round n (numbered as the
-    parser numbers lines)."""
-    lines = text.removeprefix("\ufeff").splitlines()
-    return [n for n, raw in enumerate(lines, start=1) if raw.strip().startswith(_RESULT_PREFIX)]
 
 
 class _Refused(Exception):
@@ -408,22 +437,97 @@ def records_json(games: Iterable[Game]) -> str:
 
 def load_records(text: str) -> list[str]:
     """The saved games of a JSON text: one `Game.to_json()` record, or an array of them.
-    Each is returned as JSON text for `Game.from_json`. Raises `InvalidAction`."""
+    Each is returned as JSON text for `Game.from_json`. Raises `InvalidAction`, also for
+    JSON nested deeper than `MAX_JSON_DEPTH`."""
+    return list(iter_records(text))
+
+
+def iter_records(text: str) -> Iterator[str]:
+    """`load_records` one record at a time: an array's items are parsed one after the
+    other, so that only one parsed record is in memory besides the text (a whole array
+    of thousands of records, parsed, takes ten times its text). A problem further on
+    is raised when it is reached."""
+    decoder = json.JSONDecoder()
+    at = _blank_end(text, 0)
+    if not text.startswith("[", at):
+        item, at = _decode(decoder, text, at, nesting=0)
+        _expect_end(text, at)
+        yield json.dumps(item)
+        return
+    at = _blank_end(text, at + 1)
+    if text.startswith("]", at):
+        _expect_end(text, at + 1)
+        raise InvalidAction("no saved game: the JSON array is empty")
+    while True:
+        item, at = _decode(decoder, text, at, nesting=1)
+        yield json.dumps(item)
+        at = _blank_end(text, at)
+        if text.startswith(",", at):
+            at = _blank_end(text, at + 1)
+        elif text.startswith("]", at):
+            _expect_end(text, at + 1)
+            return
+        else:
+            raise _invalid("Expecting ',' delimiter", text, at)
+
+
+_BLANK = re.compile(r"[ \t\n\r]*")
+
+
+def _blank_end(text: str, at: int) -> int:
+    found = _BLANK.match(text, at)
+    return found.end() if found else at
+
+
+def _invalid(message: str, text: str, at: int) -> InvalidAction:
+    error = json.JSONDecodeError(message, text, at)
+    return InvalidAction(f"not a saved game: invalid JSON: {error}")
+
+
+def _expect_end(text: str, at: int) -> None:
+    if _blank_end(text, at) != len(text):
+        raise _invalid("Extra data", text, _blank_end(text, at))
+
+
+def _decode(decoder: json.JSONDecoder, text: str, at: int, nesting: int) -> tuple[object, int]:
+    """One JSON value at `at` (inside `nesting` arrays), checked for depth."""
+    too_deep = InvalidAction(
+        f"not a saved game: JSON nested more than {MAX_JSON_DEPTH} levels deep "
+        "(a saved game nests a few)"
+    )
     try:
-        data = json.loads(text)
+        item, end = decoder.raw_decode(text, at)
+    except RecursionError:
+        # The reader recurses per level: thousands of `[` exhaust it before any check.
+        raise too_deep from None
     except ValueError as error:
         raise InvalidAction(f"not a saved game: invalid JSON: {error}") from None
-    items = data if isinstance(data, list) else [data]
-    if not items:
-        raise InvalidAction("no saved game: the JSON array is empty")
-    return [json.dumps(item) for item in items]
+    # Checked before anything recursive (json.dumps, the save reader) walks the data.
+    if nesting + json_depth(item) > MAX_JSON_DEPTH:
+        raise too_deep
+    return item, end
 
 
-def replay_record(text: str, index: int = 0) -> RecordReplay:
+def json_depth(data: object) -> int:
+    """How deeply the arrays and objects of parsed JSON nest (a scalar: 0), counted
+    without recursion."""
+    deepest = 0
+    todo: list[tuple[object, int]] = [(data, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, list | dict):
+            deepest = max(deepest, depth + 1)
+            values = item.values() if isinstance(item, dict) else item
+            todo.extend((value, depth + 1) for value in values)
+    return deepest
+
+
+def replay_record(text: str, index: int = 0, *, allow_imports: bool = False) -> RecordReplay:
     """Load one saved game with `Game.from_json` and replay its actions step by step on a
-    new game, keeping the events of each (for printing)."""
+    new game, keeping the events of each (for printing). `allow_imports` lets its variant
+    import the plugin modules it names by dotted path (`tichu replay --allow-imports`)."""
     try:
-        saved = Game.from_json(text)
+        saved = Game.from_json(text, allow_imports=allow_imports)
         data = json.loads(text)
         game = Game(saved.variant, seed=saved.seed, deals=data.get("deals") or None)
     except (TichuError, KeyError, TypeError, ValueError) as error:

@@ -192,6 +192,11 @@ def game_figures(
 
 
 def main(samples: int = 2000, hands: int = 300) -> int:
+    # Checked before any figure: no median of no samples, no match of no hands.
+    for name, value in (("samples", samples), ("hands", hands)):
+        if value < 1:
+            print(f"tichu bench: --{name} must be at least 1 (got {value})", file=sys.stderr)
+            return 2
     print(
         f"tichu bench — Python {platform.python_version()} ({sys.implementation.name}), "
         f"{platform.machine()}, one core"

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from tichu_core import Game, TichuError, Variant, VariantError, list_variants, load_variant
+from tichu_core.frontends.render import printable
 
 # --------------------------------------------------------------------------- variant files
 # The commands that only read variant files. They return the exit status and print
@@ -34,16 +36,23 @@ def cli_variants() -> int:
         try:
             variant = load_variant(name)
         except VariantError as exc:
-            print(f"{name:<{width}}  invalid: {exc.problems[0]}")
+            _say(f"{name:<{width}}  invalid: {exc.problems[0]}")
             status = 1
             continue
         problem = _unplayable(variant)
         if problem is not None:
-            print(f"{name:<{width}}  not playable: {problem}")
+            _say(f"{name:<{width}}  not playable: {problem}")
             status = 1
             continue
-        print(f"{name:<{width}}  {variant.players:>2} players  {variant.description}")
+        _say(f"{name:<{width}}  {variant.players:>2} players  {variant.description}")
     return status
+
+
+def _say(line: str, file: TextIO | None = None) -> None:
+    """A line holding text from variant files (names, descriptions, messages quoting
+    keys): printed with its control characters escaped, never acting on the terminal.
+    A line of a multi-line message stays a line."""
+    print("\n".join(printable(part) for part in line.split("\n")), file=file)
 
 
 def cli_check(paths: list[str], allow_imports: bool = False) -> int:
@@ -60,16 +69,16 @@ def cli_check(paths: list[str], allow_imports: bool = False) -> int:
         try:
             variant = load_variant(file, allow_imports=allow_imports)
         except VariantError as exc:
-            print(exc)
+            _say(str(exc))
             status = 1
             continue
         problem = _unplayable(variant)
         if problem is not None:
-            print(f"{file}: {problem}")
+            _say(f"{file}: {problem}")
             status = 1
             continue
         plugins = ", ".join(variant.plugins)
-        print(f"OK {file} ({variant.name}, {variant.players} players; plugins: {plugins})")
+        _say(f"OK {file} ({variant.name}, {variant.players} players; plugins: {plugins})")
     return status
 
 
@@ -111,31 +120,29 @@ def _load(args: argparse.Namespace) -> Variant:
     return load_variant(args.variant, overrides=overrides, allow_imports=args.allow_imports)
 
 
-def _unknown_bot(name: str) -> bool:
-    """Whether ``name`` is no bot (then said on stderr)."""
-    from tichu_core.frontends.bots import BOTS
-
-    if name in BOTS:
-        return False
-    print(f"tichu: error: unknown bot {name!r}; known: {', '.join(BOTS)}", file=sys.stderr)
-    return True
-
-
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from tichu_core.frontends.bots import make_bot, play_match
-    from tichu_core.frontends.render import Transcript
+    from rich.text import Text
 
-    if _unknown_bot(args.bot):
-        return 2
+    from tichu_core.frontends.bots import make_bot, play_match
+    from tichu_core.frontends.render import Transcript, match_end_text, safe_text
+
     variant = _load(args)
     game = Game(variant, seed=args.seed)
     # Events are fed as they happen: the titles asked at a hand's start are that hand's.
     transcript = Transcript(
         score_lines=game.score_lines, titles=lambda: game.observation(None).titles
     )
+    # The match end in force, read from the game's variant: the description may predate
+    # an override (standard's says "game to 1000" under --set game.target=300).
+    rules = game.variant.game
     transcript.console.print(
-        f"[bold]tichu demo[/bold]: {variant.name} — {variant.description} "
-        f"({game.players} players, {game.seats} seats; seed {game.seed}; bots: {args.bot})"
+        Text.assemble(
+            ("tichu demo", "bold"),
+            ": ",
+            safe_text(f"{variant.name} — {variant.description}"),
+            f" ({game.players} players, {game.seats} seats; "
+            f"{match_end_text(rules.target, rules.hands)}; seed {game.seed}; bots: {args.bot})",
+        )
     )
     # Bots only: the transcript shows everything (every seat's cards), a referee's view.
     transcript.feed(game.event_log)
@@ -152,7 +159,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         games=args.games,
         workers=args.workers,
         seed=args.seed,
-        bots=args.bots.split(","),
+        bots=args.bots,
         overrides=_assignments(args),
         allow_imports=args.allow_imports,
     )
@@ -161,15 +168,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from tichu_core.frontends.terminal import play_in_terminal
 
-    if _unknown_bot(args.bot):
-        return 2
     return play_in_terminal(_load(args), seat=args.seat, seed=args.seed, bot=args.bot)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from tichu_core.frontends.replay_cli import cli_replay
 
-    result: int = cli_replay(args.file, json_out=args.json, verbose=not args.quiet)
+    result: int = cli_replay(
+        args.files,
+        json_out=args.json,
+        verbose=not args.quiet,
+        allow_imports=args.allow_imports,
+    )
     return result
 
 
@@ -177,6 +187,57 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from tichu_core.frontends.bench import main as bench_main
 
     return bench_main(samples=args.samples, hands=args.hands)
+
+
+# --------------------------------------------------------------------------- argument types
+# Each argument is checked as it is parsed: a bad one is an argparse error (usage, the
+# argument's name and what is wrong, exit status 2), never a traceback later.
+
+# Worker processes are forked all at once: more than a few per CPU only slows the run,
+# and an absurd count would fork the machine to a halt.
+WORKERS_PER_CPU = 4
+
+
+def _whole_number(least: int | None = None, most: int | None = None) -> Callable[[str], int]:
+    """The argparse type of a whole-number argument, between `least` and `most`."""
+
+    def parse(text: str) -> int:
+        shown = text if len(text) <= 20 else f"{text[:17]}..."
+        try:
+            value = int(text)
+        except ValueError:
+            digits = text.strip().lstrip("+-")
+            if digits.isdecimal():  # beyond Python's limit on digits converted
+                raise argparse.ArgumentTypeError(
+                    f"too large a number ({len(digits)} digits)"
+                ) from None
+            raise argparse.ArgumentTypeError(f"expected a whole number (got {shown!r})") from None
+        if least is not None and value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least} (got {value})")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most} (got {shown})")
+        return value
+
+    return parse
+
+
+def _max_workers() -> int:
+    return WORKERS_PER_CPU * (os.cpu_count() or 1)
+
+
+def _bot(name: str) -> str:
+    """The argparse type of `--bot`: a known bot's name."""
+    from tichu_core.frontends.bots import BOTS
+
+    if name not in BOTS:
+        what = f"unknown bot {name!r}" if name else "a bot name is empty"
+        raise argparse.ArgumentTypeError(f"{what} (known: {', '.join(BOTS)})")
+    return name
+
+
+def _bots(text: str) -> list[str]:
+    """The argparse type of `--bots`: known bots' names separated by commas."""
+    return [_bot(name.strip()) for name in text.split(",")]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -195,12 +256,14 @@ def build_parser() -> argparse.ArgumentParser:
         )
         sub.add_argument(
             "--players",
-            type=int,
+            type=_whole_number(),
             default=None,
             metavar="N",
             help="table size (the option `players`, e.g. 5..12 for grand_seigneur)",
         )
-        sub.add_argument("--seed", type=int, default=None, help="seed for shuffling and bots")
+        sub.add_argument(
+            "--seed", type=_whole_number(), default=None, help="seed for shuffling and bots"
+        )
         sub.add_argument(
             "--allow-imports",
             action="store_true",
@@ -220,49 +283,82 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = commands.add_parser("demo", help="watch one bot match, printed as a transcript")
     variant_options(sub)
-    sub.add_argument("--bot", default="greedy", help="bot for every player (random, greedy)")
+    sub.add_argument(
+        "--bot", type=_bot, default="greedy", help="bot for every player (random, greedy)"
+    )
     sub.set_defaults(run=_cmd_demo)
 
     sub = commands.add_parser("play", help="play against bots in the terminal")
     variant_options(sub)
     sub.add_argument(
         "--seat",
-        type=int,
+        type=_whole_number(least=0),
         default=0,
         help="your seat in the first hand; you stay that player when seats change",
     )
-    sub.add_argument("--bot", default="greedy", help="bot for the other players (random, greedy)")
+    sub.add_argument(
+        "--bot", type=_bot, default="greedy", help="bot for the other players (random, greedy)"
+    )
     sub.set_defaults(run=_cmd_play)
 
     sub = commands.add_parser("simulate", help="bot matches with a summary table")
     variant_options(sub)
-    sub.add_argument("--games", type=int, default=100)
-    sub.add_argument("--workers", type=int, default=1)
-    sub.add_argument("--bots", default="random", help="comma-separated bot per player, cycled")
+    sub.add_argument("--games", type=_whole_number(least=1), default=100, help="matches to play")
+    sub.add_argument(
+        "--workers",
+        type=_whole_number(least=1, most=_max_workers()),
+        default=1,
+        help=f"worker processes (at most {WORKERS_PER_CPU} per CPU)",
+    )
+    sub.add_argument(
+        "--bots", type=_bots, default="random", help="comma-separated bot per player, cycled"
+    )
     sub.set_defaults(run=_cmd_simulate)
 
     sub = commands.add_parser(
-        "replay", help="replay a saved game JSON or a Brettspielwelt .tch log"
+        "replay", help="replay saved game JSON files or Brettspielwelt .tch logs"
     )
-    sub.add_argument("file")
-    sub.add_argument("--json", metavar="OUT", help="write the rounds as our game records")
+    sub.add_argument("files", nargs="+", metavar="FILE")
+    sub.add_argument(
+        "--json",
+        metavar="OUT",
+        help="write the rounds as our game records (never one of the FILEs)",
+    )
     sub.add_argument("--quiet", action="store_true", help="only the summary")
+    sub.add_argument(
+        "--allow-imports",
+        action="store_true",
+        help="let saved games import the plugin modules their variant names by dotted path",
+    )
     sub.set_defaults(run=_cmd_replay)
 
     sub = commands.add_parser("bench", help="performance figures (docs/performance.md)")
-    sub.add_argument("--samples", type=int, default=2000, help="hands per move-generation figure")
-    sub.add_argument("--hands", type=int, default=300, help="random-bot hands to play")
+    sub.add_argument(
+        "--samples",
+        type=_whole_number(least=1),
+        default=2000,
+        help="hands per move-generation figure",
+    )
+    sub.add_argument(
+        "--hands", type=_whole_number(least=1), default=300, help="random-bot hands to play"
+    )
     sub.set_defaults(run=_cmd_bench)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command `argv` (default: the process's arguments); return its exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        # argparse has said what was wrong (or printed the help): its status is ours.
+        return 0 if stop.code is None else stop.code if isinstance(stop.code, int) else 2
     try:
         result: int = args.run(args)
     except TichuError as error:
-        print(f"tichu: error: {error}", file=sys.stderr)
+        # Messages quote files (keys, names): shown, never acting on the terminal.
+        _say(f"tichu: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -7,6 +7,7 @@ elsewhere the same lines come out plain.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rich.console import Console
@@ -48,6 +49,39 @@ TERMINATIONS = {
     "hands_played": "all hands played",
     "variant_rule": "by a rule of the variant",
 }
+
+
+# Characters that act on a terminal instead of showing: C0 and C1 controls and DEL (escape
+# sequences, bell, carriage return), line and paragraph separators, and the bidirectional
+# overrides and isolates that reorder the text after them.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _escaped(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """Untrusted text (a name or description from a variant file, a player name from a
+    log) with every control character shown as its escape (`\\x1b`, `\\x07`), so that
+    nothing in it reaches the terminal as a command."""
+    return _CONTROL.sub(_escaped, text)
+
+
+def safe_text(text: str, style: str = "") -> Text:
+    """Untrusted text to print on a rich console: `printable`, and a `Text`, so that
+    brackets in it are shown as written, never read as markup."""
+    return Text(printable(text), style=style)
+
+
+def match_end_text(target: int, hands: int) -> str:
+    """How a match ends, from the options in force (`game.target`, `game.hands`):
+    `to 1000 points`, `9 hands`, or both."""
+    ends = [f"to {target} points"] if target else []
+    if hands:
+        ends.append(f"{hands} hand{'s' if hands != 1 else ''}")
+    return " or ".join(ends)
 
 
 def ordinal(place: int) -> str:
@@ -124,9 +158,11 @@ class Transcript:
         titles: Callable[[], Mapping[int, str]] | None = None,
     ) -> None:
         self.console = console or Console(highlight=False, soft_wrap=True)
-        self.score_lines = list(score_lines)
+        # Labels (e.g. player names from a log) and score line names may come from files or
+        # plugins: they are made printable once, here.
+        self.score_lines = [printable(name) for name in score_lines]
         self.show_private = show_private
-        self.labels = list(labels)
+        self.labels = [printable(label) for label in labels]
         self.by_trick = by_trick
         self.titles = titles
         self._dealt: dict[int, list[list[str]]] = {}
@@ -178,7 +214,9 @@ class Transcript:
             if held:
                 self._say(
                     "titles: "
-                    + " · ".join(f"{seat} {title}" for seat, title in sorted(held.items()))
+                    + " · ".join(
+                        f"{seat} {printable(title)}" for seat, title in sorted(held.items())
+                    )
                 )
         elif isinstance(event, CardsDealt):
             if self.show_private:
@@ -266,7 +304,8 @@ class Transcript:
                 Text(f"totals {self._per_line(event.totals)}; won by {winners}", style=RESULT_STYLE)
             )
         else:
-            self._say(Text(self._unknown(event), style="dim"))
+            # A plugin's event: its fields are shown as they are, made printable.
+            self._say(safe_text(self._unknown(event), style="dim"))
 
     def _unknown(self, event: Event) -> str:
         """A line for an event type this renderer has no words for (a plugin's own)."""

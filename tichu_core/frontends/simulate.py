@@ -15,12 +15,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
+from rich.text import Text
 
 from tichu_core import Game, load_variant
 from tichu_core.frontends.bots import BOTS, make_bot, play_match
-from tichu_core.frontends.render import termination_text
+from tichu_core.frontends.render import match_end_text, printable, safe_text, termination_text
 from tichu_core.variants.loading import parse_overrides
 
 
@@ -81,6 +83,9 @@ def simulate(
     if games < 1:
         print("tichu simulate: --games must be at least 1", file=sys.stderr)
         return 2
+    if workers < 1:
+        print("tichu simulate: --workers must be at least 1", file=sys.stderr)
+        return 2
     base = seed if seed is not None else int(time.time())
     # Fail early (in this process) on a bad variant, override or plugin: a game is built.
     reference = load_variant(
@@ -90,13 +95,16 @@ def simulate(
     results: list[MatchSummary] = []
     start = time.perf_counter()
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{games} matches of {reference.name}", total=games)
+        # A task's description is markup: the variant's name (from a file) is escaped.
+        described = escape(printable(f"{games} matches of {reference.name}"))
+        task = progress.add_task(described, total=games)
         if workers <= 1:
             for number in range(games):
                 results.append(play_one(variant, overrides, allow_imports, bots, base + number))
                 progress.advance(task)
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            # No more processes than matches: the pool forks all its workers at once.
+            with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
                 futures = [
                     pool.submit(play_one, variant, overrides, allow_imports, bots, base + number)
                     for number in range(games)
@@ -105,17 +113,23 @@ def simulate(
                     results.append(future.result())
                     progress.advance(task)
     elapsed = time.perf_counter() - start
-    console.print(summary_table(results, lines, reference.name, bots, base))
+    rules = reference.game
+    title = f"{reference.name} ({match_end_text(rules.target, rules.hands)})"
+    console.print(summary_table(results, lines, title, bots, base))
     endings = Counter(result.termination for result in results)
     console.print(
-        "matches ended: "
-        + ", ".join(f"{count} {termination_text(why)}" for why, count in endings.most_common())
+        Text(
+            "matches ended: "
+            + ", ".join(f"{count} {termination_text(why)}" for why, count in endings.most_common())
+        )
     )
     hands = sum(r.hands for r in results)
     console.print(
-        f"{hands} hands ({hands / len(results):.1f} per match), "
-        f"{sum(r.actions for r in results)} actions in {elapsed:.1f} s "
-        f"({hands / max(elapsed, 1e-9):.0f} hands/s with {workers} worker(s))"
+        Text(
+            f"{hands} hands ({hands / len(results):.1f} per match), "
+            f"{sum(r.actions for r in results)} actions in {elapsed:.1f} s "
+            f"({hands / max(elapsed, 1e-9):.0f} hands/s with {workers} worker(s))"
+        )
     )
     return 0
 
@@ -130,9 +144,12 @@ def summary_table(
         for winner in result.winners:
             (alone if len(result.winners) == 1 else shared)[winner] += 1
     games = len(results)
+    # Text, not markup: the name comes from a variant file.
     table = Table(
-        title=f"{games} matches of {name}, bots {','.join(bots)} by player "
-        f"(seeds {base}..{base + games - 1})"
+        title=safe_text(
+            f"{games} matches of {name}, bots {','.join(bots)} by player "
+            f"(seeds {base}..{base + games - 1})"
+        )
     )
     table.add_column("score line")
     table.add_column("wins", justify="right")
@@ -141,7 +158,7 @@ def summary_table(
     for line, line_name in enumerate(lines):
         finals = [r.totals[line] for r in results]
         table.add_row(
-            line_name,
+            safe_text(line_name),
             str(alone[line]),
             str(shared[line]),
             f"{statistics.fmean(finals):.1f}" if finals else "-",

@@ -11,14 +11,13 @@ saves from :mod:`tichu_core.game.saving`.
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from tichu_core.cardplay.cards import cards_of
-from tichu_core.errors import IllegalAction, InvalidAction, PluginError
-from tichu_core.game.actions import ACTION_TYPES, Action, action_from_json
-from tichu_core.game.dealing import shuffle, stacked_deal
+from tichu_core.errors import DealError, IllegalAction, InvalidAction, PluginError, VariantError
+from tichu_core.game.actions import ACTION_TYPES, Action, action_from_json, show_input
+from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
 from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver, make_event
 from tichu_core.game.hand import EXCHANGE, GRAND_TICHU, OVER, HandState
 from tichu_core.game.legality import LegalActions, Referee
@@ -42,17 +41,20 @@ class Game:
         *,
         trace: Callable[[str], None] | None = None,
     ) -> None:
-        self.variant = load_variant(variant) if isinstance(variant, str) else variant
+        if isinstance(variant, str):
+            variant = load_variant(variant)
+        elif not isinstance(variant, Variant):
+            raise VariantError(
+                f"a game needs a Variant or a variant name, got {show_input(variant)}"
+            )
+        self.variant = variant
         self.rulebook = Rulebook(self.variant, trace=trace)
-        self.seed = seed if seed is not None else int.from_bytes(os.urandom(6), "big")
-        self._rng = random.Random(self.seed)
+        self.seed = checked_seed(seed) if seed is not None else int.from_bytes(os.urandom(6), "big")
+        self._rng = seeded_rng(self.seed)
         self.seats: int = self.rulebook.seats
         self.players = self.rulebook.players
         self._deck = self.rulebook.deck()
-        self._stacked = [
-            stacked_deal(deal, number, self.seats, self._deck)
-            for number, deal in enumerate(deals or [])
-        ]
+        self._stacked = stacked_deals(deals, self.seats, self._deck)
         self.score_lines: list[str] = list(self.rulebook.score_lines)
         self.scores: list[int] = [0] * len(self.score_lines)
         self.hand_results: list[HandResult] = []
@@ -150,7 +152,7 @@ class Game:
 
     def _check_seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise InvalidAction(f"seat must be 0..{self.seats - 1}, got {seat!r}")
+            raise InvalidAction(f"seat must be 0..{self.seats - 1}, got {show_input(seat)}")
         return seat
 
     def _check_player(self, player: object) -> int:
@@ -159,7 +161,7 @@ class Game:
             or not isinstance(player, int)
             or not 0 <= player < self.players
         ):
-            raise InvalidAction(f"player must be 0..{self.players - 1}, got {player!r}")
+            raise InvalidAction(f"player must be 0..{self.players - 1}, got {show_input(player)}")
         return player
 
     # --- legal actions and applying -------------------------------------------------
@@ -177,7 +179,7 @@ class Game:
         PluginError and then leaves the game exactly as it was."""
         if type(action) not in _ACTION_CLASSES:
             if not isinstance(action, dict | str | bytes):
-                raise InvalidAction(f"not an action: {action!r}")
+                raise InvalidAction(f"not an action: {show_input(action)}")
             action = action_from_json(action)
         checked: Action = action  # type: ignore[assignment]  # one of the action classes now
         if self.is_over:
@@ -320,9 +322,14 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str | bytes, *, allow_imports: bool = False) -> Game:
-        """Restore a game saved by :meth:`to_json` (replaying its actions)."""
+        """Restore a game saved by :meth:`to_json` (replaying its actions). InvalidAction
+        for a text that is no such save or does not replay; VariantError when its
+        variant's plugins cannot be resolved (or need ``allow_imports``)."""
         saved = load_game(text, allow_imports=allow_imports)
-        game = cls(saved.variant, seed=saved.seed, deals=saved.deals)
+        try:
+            game = cls(saved.variant, seed=saved.seed, deals=saved.deals)
+        except DealError as error:
+            raise InvalidAction(f"the saved game's deals are invalid: {error}") from error
         for number, raw in enumerate(saved.actions):
             try:
                 game.apply(raw)

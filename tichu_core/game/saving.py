@@ -16,7 +16,14 @@ from pydantic import ValidationError
 
 from tichu_core.cardplay.cards import CARDS
 from tichu_core.errors import InvalidAction
-from tichu_core.game.actions import Action, action_to_dict
+from tichu_core.game.actions import (
+    Action,
+    action_to_dict,
+    read_json,
+    show_input,
+    validation_problems,
+)
+from tichu_core.game.dealing import checked_seed
 from tichu_core.variants.models import Variant
 
 SAVE_FORMAT = "tichu-game"
@@ -50,29 +57,62 @@ def dump_game(
     )
 
 
+_KEYS = ("format", "version", "variant", "seed", "deals", "actions")
+
+
 def load_game(text: str | bytes, *, allow_imports: bool = False) -> SavedGame:
-    """Read a save; InvalidAction naming what is wrong with it."""
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise InvalidAction(f"a saved game is JSON: {error}") from error
+    """Read a save; InvalidAction naming what is wrong with it.
+
+    As strict as the actions: exactly the keys `dump_game` writes, each of its type
+    (a bool is no version or seed, a deal holds card codes), so that a save is read
+    one way only and a game restored from it saves the same again.
+    """
+    data = read_json(text, "a saved game")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise InvalidAction(f"not a saved {SAVE_FORMAT!r} game")
-    if data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
         raise InvalidAction(
-            f"saved game version {data.get('version')!r}; this engine reads {SAVE_VERSION}"
+            f"saved game version {show_input(version)}; this engine reads {SAVE_VERSION}"
         )
-    seed, actions, deals = data.get("seed"), data.get("actions", []), data.get("deals")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidAction(f"a saved game's seed is an int, got {seed!r}")
-    if not isinstance(actions, list) or not isinstance(deals, list | None):
-        raise InvalidAction("a saved game's actions and deals are lists")
-    if not isinstance(data.get("variant"), dict):
+    missing = [key for key in _KEYS if key not in data]
+    unknown = [key for key in data if key not in _KEYS]
+    if missing or unknown:
+        raise InvalidAction(
+            "a saved game has exactly the keys "
+            + ", ".join(_KEYS)
+            + (f"; missing: {', '.join(missing)}" if missing else "")
+            + (f"; unknown: {show_input(unknown)}" if unknown else "")
+        )
+    seed, deals, actions = data["seed"], data["deals"], data["actions"]
+    if type(seed) is not int:
+        raise InvalidAction(f"a saved game's seed is an int, got {show_input(seed)}")
+    checked_seed(seed)
+    if not isinstance(actions, list):
+        raise InvalidAction(f"a saved game's actions are a list, got {show_input(actions)}")
+    if not _is_deal_list(deals):
+        raise InvalidAction(
+            "a saved game's deals are a list of deals, each a list of hands, each a list "
+            f"of card codes; got {show_input(deals)}"
+        )
+    if not isinstance(data["variant"], dict):
         raise InvalidAction("a saved game holds its variant as an object")
     variant_data = dict(data["variant"])
     variant_data["allow_imports"] = allow_imports
     try:
         variant = Variant.model_validate(variant_data)
     except ValidationError as error:
-        raise InvalidAction(f"the saved game's variant is invalid: {error}") from error
+        raise InvalidAction(
+            f"the saved game's variant is invalid: {validation_problems(error)}"
+        ) from None
     return SavedGame(variant=variant, seed=seed, deals=deals or None, actions=actions)
+
+
+def _is_deal_list(deals: object) -> bool:
+    return isinstance(deals, list) and all(
+        isinstance(deal, list)
+        and all(
+            isinstance(hand, list) and all(isinstance(card, str) for card in hand) for hand in deal
+        )
+        for deal in deals
+    )

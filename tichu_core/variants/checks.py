@@ -32,6 +32,11 @@ def show_value(value: object, limit: int = 60) -> str:
         text = "[" + ", ".join(show_value(item, limit) for item in value) + "]"
     elif isinstance(value, Mapping):
         text = "{" + ", ".join(f"{k} = {show_value(v, limit)}" for k, v in value.items()) + "}"
+    elif isinstance(value, int):
+        try:
+            text = str(value)
+        except ValueError:  # more decimal digits than Python writes (4,300); hex it can
+            text = hex(value)
     else:
         text = str(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -85,6 +90,11 @@ def combination_problems(v: Variant) -> list[tuple[str, str, object]]:
         problems.append(("teams.dummy", "a dummy seat needs a partner to play it (T3-1)", True))
     if seats % size:
         problems.append(("teams.size", f"{seats} seats cannot form teams of {size}", size))
+    elif size == seats:
+        # One team of the whole table: every score line is the same, nobody can win.
+        problems.append(
+            ("teams.size", f"one team of all {seats} seats would have no opponents", size)
+        )
     # An option whose value nothing would read is refused rather than silently ignored.
     if v.seating.direction != "right" and not v.seating.by_rank:
         problems.append(

@@ -6,6 +6,12 @@ dotted-key overrides and validates the result with the models of
 `tichu_core.variants.models`, reporting every problem at once as
 `FILE: dotted.key: message (got VALUE)`. The JSON Schema of a variant file comes
 from the same models.
+
+Files may be untrusted (uploaded to a server): `load_variant(path, confine_to=folder)`
+reads only that folder's `.toml` files and the bundled variants, whatever `extends`
+says, and names files relative to the folder. In every mode a file that is no variant
+(none of its keys is a variant option: a `.env`, a config file) is reported without
+any of its contents, so that an `extends` pointing at it cannot echo its secrets.
 """
 
 from __future__ import annotations
@@ -91,6 +97,36 @@ def list_variants() -> list[str]:
 
 
 @dataclass(frozen=True)
+class _Confinement:
+    """The folder a confined load may read (besides the bundled variants), resolved."""
+
+    folder: Path
+
+    def admits(self, file: Path) -> bool:
+        # Resolved first: `..` and symbolic links are judged by where they lead.
+        resolved = file.resolve()
+        if resolved.is_relative_to(self.folder):
+            return True
+        bundled = _bundled_dir()
+        return isinstance(bundled, Path) and resolved.is_relative_to(bundled.resolve())
+
+    def label(self, file: Path) -> str:
+        """A file named relative to the folder: messages reveal nothing of the disk."""
+        resolved = file.resolve()
+        if resolved.is_relative_to(self.folder):
+            return resolved.relative_to(self.folder).as_posix()
+        return f"bundled:{resolved.stem}"
+
+
+def _confinement(folder: str | os.PathLike[str]) -> _Confinement:
+    path = Path(folder)
+    if not path.is_dir():
+        problem = f"confine_to: {os.fspath(folder)}: not a folder"
+        raise VariantError(problem, [problem])
+    return _Confinement(path.resolve())
+
+
+@dataclass(frozen=True)
 class _Source:
     """A variant file to read: `label` prefixes its messages, `name` is its default name."""
 
@@ -116,13 +152,25 @@ def _is_path(reference: str | os.PathLike[str]) -> bool:
     return reference.endswith(".toml") or "/" in reference or os.sep in reference
 
 
-def _locate(reference: str | os.PathLike[str], base: Traversable | None) -> _Source:
+def _locate(
+    reference: str | os.PathLike[str],
+    base: Traversable | None,
+    confined: _Confinement | None = None,
+) -> _Source:
     if _is_path(reference):
         given = os.fspath(reference)
         resource: Traversable = Path(given)
         if base is not None and not Path(given).is_absolute():
             resource = base.joinpath(given)
         label = os.path.normpath(str(resource)) if isinstance(resource, Path) else given
+        if confined is not None and isinstance(resource, Path):
+            # Checked before the file is looked at, so that a confined load cannot
+            # even tell whether a file outside the folder exists.
+            if not given.endswith(".toml"):
+                raise _Problem(f"{given!r}: only .toml files can be read in a confined load")
+            if not confined.admits(resource):
+                raise _Problem(f"{given!r}: outside the allowed folder (confined load)")
+            label = confined.label(resource)
         if not resource.is_file():
             raise _Problem(f"{label}: file not found")
         parent = resource.parent if isinstance(resource, Path) else base
@@ -130,11 +178,13 @@ def _locate(reference: str | os.PathLike[str], base: Traversable | None) -> _Sou
     name = str(reference)
     bundled = _bundled_files()
     if name in bundled:
-        return _Source(bundled[name], str(bundled[name]), name, _bundled_dir())
-    if name in _REGISTERED:
+        label = f"bundled:{name}" if confined is not None else str(bundled[name])
+        return _Source(bundled[name], label, name, _bundled_dir())
+    if name in _REGISTERED and confined is None:
         file = _REGISTERED[name]
         return _Source(file, str(file), name, file.parent)
-    available = list_variants()
+    # A confined load extends bundled variants only: a registered name may lead anywhere.
+    available = sorted(bundled) if confined is not None else list_variants()
     close = difflib.get_close_matches(name, available, n=1)
     hint = f", did you mean {close[0]!r}?" if close else ""
     raise _Problem(f"unknown variant {name!r}{hint} (available: {', '.join(available)})")
@@ -144,6 +194,9 @@ _TOML_POSITION = re.compile(r"^(?P<what>.*) \(at line (?P<line>\d+), column (?P<
 
 
 def _read_toml(source: _Source) -> dict[str, Any]:
+    # A syntax error shows tomllib's description, line and column: tomllib quotes no
+    # value of the file (at most an illegal control character), so even a file that is
+    # no variant at all (a `.env`) shows nothing of its contents here.
     try:
         data = source.resource.read_bytes()
     except OSError as exc:
@@ -161,8 +214,20 @@ def _read_toml(source: _Source) -> dict[str, Any]:
         raise _Problem(f"{source.label}: {where}TOML syntax error: {what}") from exc
 
 
+def _is_variant_file(raw: Mapping[str, Any]) -> bool:
+    """Whether a parsed TOML file is a variant file, possibly a faulty one: empty, or
+    with at least one variant option at the top (a `.env` or a config file has none).
+    The keys of a resolved `Variant` count too: a file stating them is a variant file
+    that says too much (`allow_imports` is the caller's to give), not a stranger."""
+    known = VariantFile.model_fields.keys() | Variant.model_fields.keys()
+    return not raw or any(key in known for key in raw)
+
+
 def _load_chain(
-    source: _Source, problems: list[str], visiting: tuple[_Source, ...] = ()
+    source: _Source,
+    problems: list[str],
+    visiting: tuple[_Source, ...] = (),
+    confined: _Confinement | None = None,
 ) -> tuple[list[tuple[_Source, dict[str, Any]]], bool]:
     """The files of an `extends` chain, root first, and whether the whole chain loaded."""
     try:
@@ -170,12 +235,19 @@ def _load_chain(
     except _Problem as problem:
         problems.append(str(problem))
         return [], False
+    if not _is_variant_file(raw):
+        # Neither its keys nor its values are shown: they may be anybody's secrets.
+        problems.append(
+            f"{source.label}: not a variant file: none of its keys is a variant option "
+            "(its contents are not shown)"
+        )
+        return [], False
     parents: list[tuple[_Source, dict[str, Any]]] = []
     complete = True
     parent_ref = raw.get("extends")
     if isinstance(parent_ref, str):
         try:
-            parent = _locate(parent_ref, source.base)
+            parent = _locate(parent_ref, source.base, confined)
         except _Problem as problem:
             problems.append(f"{source.label}: extends: {problem}")
             return [(source, raw)], False
@@ -184,7 +256,7 @@ def _load_chain(
             loop = " -> ".join(member.label for member in (*chain, parent))
             problems.append(f"{source.label}: extends: cycle {loop} (got {show_value(parent_ref)})")
             return [(source, raw)], False
-        parents, complete = _load_chain(parent, problems, chain)
+        parents, complete = _load_chain(parent, problems, chain, confined)
     elif parent_ref is not None:
         complete = False  # the file's own validation reports the wrong type
     return [*parents, (source, raw)], complete
@@ -351,19 +423,31 @@ def load_variant(
     overrides: Mapping[str, object] | None = None,
     *,
     allow_imports: bool = False,
+    confine_to: str | os.PathLike[str] | None = None,
 ) -> Variant:
     """Load a bundled or registered variant by name, or a `.toml` file by path.
 
     `extends` chains are merged, then `overrides` (dotted keys such as
     `{"game.target": 500, "players": 7}`) are applied. Raises `VariantError` listing
     every problem. `allow_imports` is only recorded: this function imports no plugin.
+
+    `confine_to` (a folder) loads an untrusted file: the file and every file its
+    `extends` chain names must be `.toml` files inside that folder (after `..` and
+    symbolic links are resolved), or bundled variants by name; registered variants
+    are not available; messages name files relative to the folder. A confined load
+    never allows imports (`allow_imports=True` with it is a `ValueError`).
     """
+    confined = None
+    if confine_to is not None:
+        if allow_imports:
+            raise ValueError("load_variant: a confined load cannot allow imports")
+        confined = _confinement(confine_to)
     problems: list[str] = []
     try:
-        top = _locate(name_or_path, None)
+        top = _locate(name_or_path, None, confined)
     except _Problem as problem:
         raise VariantError(str(problem), [str(problem)]) from None
-    chain, complete = _load_chain(top, problems)
+    chain, complete = _load_chain(top, problems, confined=confined)
 
     merged: dict[str, Any] = {}
     for source, raw in chain:
@@ -372,6 +456,7 @@ def load_variant(
         if source is not top:
             checked.pop("name", None)  # a variant is named by its own file
         merged = _merge(merged, checked)
+    from_files = merged  # the files' options alone: whose problem is whose (below)
     overridden: set[str] = set()
     if overrides:
         table = _checked(_OVERRIDES, _overrides_table(overrides, problems), problems)
@@ -386,15 +471,35 @@ def load_variant(
         try:
             variant = Variant.model_validate(merged)
         except ValidationError as exc:
-            problems.extend(_combination_messages(exc, top.label, overridden))
+            identity = {key: merged[key] for key in ("name", "source", "allow_imports")}
+            files_only = {**from_files, **identity}
+            problems.extend(_combination_messages(exc, top.label, overridden, files_only))
     if problems or variant is None:
         raise VariantError("\n".join(problems), problems)
     return variant
 
 
-def _combination_messages(exc: ValidationError, label: str, overridden: set[str]) -> list[str]:
+def _combination_keys(raw: dict[str, Any]) -> set[str]:
+    """The keys of the combination problems of `raw` (a resolved variant's options)."""
+    try:
+        Variant.model_validate(raw)
+    except ValidationError as exc:
+        return {
+            key
+            for error in exc.errors()
+            if isinstance(found := error.get("ctx", {}).get("error"), CombinationProblems)
+            for key, _, _ in found.problems
+        }
+    return set()
+
+
+def _combination_messages(
+    exc: ValidationError, label: str, overridden: set[str], files_only: dict[str, Any]
+) -> list[str]:
     """Messages for the resolved variant: a problem is the file's, unless an override set
-    its key (or a table holding it)."""
+    its key (or a table holding it) or the files alone (`files_only`) do not have it:
+    `players = 5` over standard breaks `teams.size`, which no override named."""
+    in_files = _combination_keys(files_only) if overridden else set()
     messages = []
     for error in exc.errors():
         found = error.get("ctx", {}).get("error")
@@ -404,7 +509,8 @@ def _combination_messages(exc: ValidationError, label: str, overridden: set[str]
         for key, message, value in found.problems:
             parts = key.split(".")
             prefixes = {".".join(parts[:n]) for n in range(1, len(parts) + 1)}
-            where = _OVERRIDES if prefixes & overridden else label
+            ours = prefixes & overridden or (overridden and key not in in_files)
+            where = _OVERRIDES if ours else label
             messages.append(f"{where}: {key}: {message} (got {show_value(value)})")
     return messages
 
@@ -428,6 +534,11 @@ def parse_overrides(assignments: Iterable[str]) -> dict[str, object]:
             value: object = tomllib.loads(f"value = {text.strip()}")["value"]
         except tomllib.TOMLDecodeError:
             value = text.strip()
+        except ValueError:
+            # Valid TOML, but an integer of more digits than Python converts.
+            digits = sum(char.isdigit() for char in text)
+            problem = f"overrides: {key.strip()}: too large a number ({digits} digits)"
+            raise VariantError(problem, [problem]) from None
         overrides[key.strip()] = value
     return overrides
 

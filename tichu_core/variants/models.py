@@ -27,12 +27,22 @@ from pydantic import (
 )
 from pydantic.json_schema import SkipJsonSchema
 
-from tichu_core.cardplay.cards import RANK_NAMES, RANK_OF_NAME, SPECIAL_OF_CODE, card_of_code
+from tichu_core.cardplay.cards import (
+    CARD_COUNT,
+    RANK_NAMES,
+    RANK_OF_NAME,
+    SPECIAL_OF_CODE,
+    card_of_code,
+)
 from tichu_core.errors import CardError
 from tichu_core.variants.checks import CombinationProblems, combination_problems, deck_counts
 
 __all__ = [
+    "MAX_HANDS",
     "MAX_PLAYERS",
+    "MAX_POINTS",
+    "MAX_SEATS",
+    "MAX_TARGET",
     "MIN_PLAYERS",
     "BombOptions",
     "CallOptions",
@@ -53,6 +63,13 @@ __all__ = [
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 12
+MAX_SEATS = MAX_PLAYERS + 1  # a dummy seat on top (T3-1)
+# Every number has an upper bound, far above any sensible rule but small enough that a
+# variant is always saved and read back exactly (a save is JSON, and Python itself
+# refuses to write an int of more than 4,300 digits).
+MAX_POINTS = 10_000  # per call, per double victory
+MAX_TARGET = 1_000_000
+MAX_HANDS = 10_000
 
 # --------------------------------------------------------------------------- field types
 # Card codes and ranks are read with the notation of `cardplay.cards`, so that a
@@ -108,7 +125,8 @@ OrderEntry = Annotated[StrictStr, AfterValidator(_canonical_order_entry)]
 PluginName = Annotated[StrictStr, AfterValidator(_plugin_name)]
 PlayerCountKey = Annotated[str, StringConstraints(pattern=_PLAYER_COUNT_PATTERN)]
 DeckCopies = Annotated[StrictInt, Field(ge=1, le=2)]
-CardCount = Annotated[StrictInt, Field(ge=0)]
+CardCount = Annotated[StrictInt, Field(ge=0, le=CARD_COUNT)]  # no more than two whole decks
+Points = Annotated[StrictInt, Field(ge=0, le=MAX_POINTS)]
 
 
 # --------------------------------------------------------------------------- the models
@@ -154,14 +172,14 @@ class DealOptions(_Options):
         8,
         description=(
             "S-DEAL-1, S-DEAL-2, T6-2: cards each seat holds when Grand Tichu is decided "
-            "(0 = no Grand Tichu decision phase)."
+            "(0 = no Grand Tichu decision phase; at most 112)."
         ),
     )
     hand_size: CardCount = Field(
         14,
         description=(
             "S-DEAL-1, T6-2, GS-3: cards per seat; 0 = deal the whole deck one card at a "
-            "time (hands may differ by one card)."
+            "time (hands may differ by one card); at most 112."
         ),
     )
     first_receiver: Literal["dealer", "after_dealer"] = Field(
@@ -185,14 +203,18 @@ class CallOptions(_Options):
             "(false = one call per seat per hand)."
         ),
     )
-    max_per_team: CardCount = Field(
-        0, description="S-CALL-1: most calls one team may make in a hand (0 = no limit)."
+    max_per_team: Annotated[StrictInt, Field(ge=0, le=2 * MAX_SEATS)] = Field(
+        0,
+        description=(
+            "S-CALL-1: most calls one team may make in a hand (0 = no limit; at most 26, "
+            "both calls of each of 13 seats)."
+        ),
     )
-    tichu_points: CardCount = Field(
-        100, description="S-SCORE-3: points won or lost for a Tichu call."
+    tichu_points: Points = Field(
+        100, description="S-SCORE-3: points won or lost for a Tichu call (at most 10000)."
     )
-    grand_tichu_points: CardCount = Field(
-        200, description="S-SCORE-3: points won or lost for a Grand Tichu call."
+    grand_tichu_points: Points = Field(
+        200, description="S-SCORE-3: points won or lost for a Grand Tichu call (at most 10000)."
     )
 
 
@@ -221,7 +243,8 @@ class ExchangeOptions(_Options):
         (3, 2, 1),
         description=(
             "GS-6: cards given at each level of a rank exchange, from the top: the last "
-            "seat out gives the first that many, the second-to-last the second, ..."
+            "seat out gives the first that many, the second-to-last the second, ... "
+            "(each at most 112)"
         ),
     )
     rank_cards_by_players: dict[PlayerCountKey, tuple[CardCount, ...]] = Field(
@@ -324,11 +347,11 @@ class TrickOptions(_Options):
 class TeamOptions(_Options):
     """[teams]: partnerships (T3-1, T6-1, GS-1)."""
 
-    size: Annotated[StrictInt, Field(ge=1)] = Field(
+    size: Annotated[StrictInt, Field(ge=1, le=MAX_SEATS)] = Field(
         2,
         description=(
             "T6-1, GS-1: seats per team: 1 = no partners (Grand Seigneur), 2 = standard, "
-            "3 = Tientsin. The team of seat s is s % (seats // size)."
+            "3 = Tientsin; at most 13. The team of seat s is s % (seats // size)."
         ),
     )
     dummy: StrictBool = Field(
@@ -344,11 +367,11 @@ class ScoringOptions(_Options):
     """[scoring]: end-of-hand scoring (S-SCORE-1, S-SCORE-2, T3-7, T6-5, T6-6, GS-1)."""
 
     card_points: StrictBool = Field(True, description="S-SCORE-1, GS-1: card points are counted.")
-    double_victory: CardCount = Field(
+    double_victory: Points = Field(
         200,
         description=(
             "S-SCORE-2, T6-5, T6-6: score of a team whose seats all go out first (double "
-            "victory; Tientsin's triple victory: 300)."
+            "victory; Tientsin's triple victory: 300); at most 10000."
         ),
     )
     per_player: StrictBool = Field(
@@ -363,18 +386,18 @@ class ScoringOptions(_Options):
 class GameOptions(_Options):
     """[game]: match end (S-GAME-1, T3-8, GS-8)."""
 
-    target: CardCount = Field(
+    target: Annotated[StrictInt, Field(ge=0, le=MAX_TARGET)] = Field(
         1000,
         description=(
             "S-GAME-1: the match ends after the hand in which a score line reaches this "
-            "(0 = no target)."
+            "(0 = no target; at most 1000000)."
         ),
     )
-    hands: CardCount = Field(
+    hands: Annotated[StrictInt, Field(ge=0, le=MAX_HANDS)] = Field(
         0,
         description=(
             "T3-8, GS-8: the match ends after this many hands (0 = no fixed number; "
-            "Threechu: a multiple of the player count)."
+            "Threechu: a multiple of the player count; at most 10000)."
         ),
     )
 
