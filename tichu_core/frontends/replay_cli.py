@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
-from rich.text import Text
 
 from tichu_core.errors import InvalidAction, LogFormatError
 from tichu_core.formats.bsw_replay import (
@@ -30,7 +29,7 @@ from tichu_core.formats.bsw_replay import (
     replay_record,
     seat_label,
 )
-from tichu_core.frontends.render import Transcript
+from tichu_core.frontends.render import Transcript, safe_text
 from tichu_core.game.events import HandStarted, MatchOver
 from tichu_core.game.match import Game
 
@@ -39,8 +38,8 @@ WRONG_STYLE = "bold red"
 
 
 def _say(console: Console, line: str, style: str = "") -> None:
-    # Text, not markup: names from a log may hold brackets.
-    console.print(Text(line, style=style), soft_wrap=True)
+    # Text, not markup, and control characters shown: names come from the log file.
+    console.print(safe_text(line, style), soft_wrap=True)
 
 
 def show_round(replay: RoundReplay, console: Console) -> None:
