@@ -1,10 +1,13 @@
-"""`tichu play`: a person against bots, answering at the prompt.
+"""`tichu play`: a person against bots, answering at the prompt (in this process).
 
 The person's answers are scripted: either a transcript of (question, answer) pairs on a
 stacked deal, or an answerer that reads the screen like a person would and answers
-every question of a whole match. Rule ids: S-EX-1 and GS-6 (pushes, several cards to
-one seat), S-WISH-1 (the wish), S-DRAGON-1 (the Dragon trick), T6-4 (the lead given
-after the Dog), T3-1 (the shuffler plays the dummy).
+every question of a whole match — after trying answers that are none, each of which
+must be explained while the game stays as it was. `test_play_pty.py` drives the real
+program in a terminal. Rule ids: S-CALL-1 (calls only by their command), S-EX-1 and
+GS-6 (pushes, several cards to one seat, the best cards taken by the rules), S-WISH-1
+(the wish), S-COMB-4 (the Phoenix's rank typed), S-DRAGON-1 (the Dragon trick), T6-4
+(the lead given after the Dog), T3-1 (the shuffler plays the dummy).
 """
 
 from __future__ import annotations
@@ -20,7 +23,14 @@ from scenario import DECK, RANKS
 import tichu_core as tc
 from tichu_core.frontends.cli import main
 from tichu_core.frontends.terminal import play_game, play_in_terminal
-from tichu_core.game.events import LeadPassed
+from tichu_core.game.events import (
+    CardsReceived,
+    GrandTichuDecided,
+    LeadPassed,
+    Played,
+    Pushed,
+    TichuCalled,
+)
 
 # Standard-rules tables with the shapes of the variants (options of the standard plugin).
 BEST_ORDER_WITH_DOG = [*tc.load_variant("standard").exchange.best_order, "DOG"]
@@ -77,10 +87,10 @@ def rest_of_deck(*hands: str, sizes: list[int]) -> list[list[str]]:
 
 
 def test_a_rank_exchange_asks_for_several_cards_to_one_seat_GS_6() -> None:
-    """Hand 1: the person goes out first with one 14-card straight and wishes (S-WISH-1).
-    Hand 2 (GS-5: the first out sits at seat 0): the last gives its three best cards to
-    the person, who is asked for three cards to give back to it (GS-6); wrong counts,
-    unknown and missing cards are explained and asked again."""
+    """Hand 1: the person goes out first with one 14-card straight, typed, and wishes
+    (S-WISH-1). Hand 2 (GS-5: the first out sits at seat 0): the last gives its three
+    best cards to the person, who is asked for three cards to give back to it (GS-6);
+    wrong counts, unknown and missing cards are explained and asked again."""
     person = "MJ 2j 3s 4p 5t 6j 7s 8p 9t 10j Js Qp Kt Aj"
     # No bombs elsewhere: each rank three times, no five of a suit in a row.
     others = [
@@ -95,33 +105,81 @@ def test_a_rank_exchange_asks_for_several_cards_to_one_seat_GS_6() -> None:
     game = tc.Game(variant, seed=4, deals=[hand_1, hand_2])
     output = io.StringIO()
     script = Transcript(
-        ("your action", "1"),  # no Grand Tichu
-        ("your action", "0"),
-        ("your action", person),
-        ("wish for a rank", "Z"),
-        ("wish for a rank", "7"),
-        ("your action", "1"),  # hand 2: no Grand Tichu
-        ("seat 0 pushes to seat 1 (player", "2s"),
-        ("seat 0 pushes to seat 1", "2s 3t zz"),
-        ("seat 0 pushes to seat 1", "2s 3t Aj"),
-        ("seat 0 pushes to seat 1", "2s 3t DOG"),
+        ("Grand Tichu?", "1"),
+        ("your play", "0"),
+        ("your play", f"play {person.lower()}"),
+        ("wish for", "Z"),
+        ("wish for", "7"),
+        ("Grand Tichu?", ""),  # hand 2; Enter: the only option, no call
+        ("seat 0, 3 cards for seat 1 (player", "2s"),
+        ("seat 0, 3 cards for seat 1", "2s 3t zz"),
+        ("seat 0, 3 cards for seat 1", "2s 3t Aj"),
+        ("seat 0, 3 cards for seat 1", "2s 3t DOG"),
     )
     assert play_game(game, 0, ask=script, console=console(output)) == 0
     text = output.getvalue()
-    assert "3 cards: " in script.asked[6]
-    assert "choose a number from 1 to" in text
-    assert "a rank is one of 2..10, J, Q, K, A" in text
-    assert "seat 1 gets 3 card(s), not 1" in text
+    assert "there is no option 0: the options are numbered from 1 to " in text
+    assert "not accepted: Z is not a rank: one of 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A" in text
+    assert "not accepted: seat 1 gets 3 cards, not 1" in text
     assert "unknown card 'zz'" in text
-    assert "Aj: not in the hand" in text
+    assert "not accepted: Aj is not in the hand of seat 0" in text
     assert "0 wishes 7" in text
     assert game.hand_results[0].out_order[0] == 0
     assert game.player_at(0) == 0  # GS-5: reseated first
-    # The pushes: the person's choice, and the Wretch's three best cards it received.
+    # The pushes: the person's choice, and the last's three best cards it received.
     view = game.observation(0)
     assert view.pushed == {1: "3t 2s DOG"}
-    assert re.search(r"seat 0 +receives +PH Ap Kp from 1", text)
+    assert re.search(r"^you received: PH Ap Kp from seat 1 \(player \d\b", text, re.M)
     assert "bye" in text
+
+
+def test_the_rules_take_the_best_cards_of_the_last_GS_6() -> None:
+    """The person goes out last in hand 1 (weak cards, passing whenever it may); in hand
+    2 it is not asked for the cards the rules take from it (GS-6): it is told which
+    they were and whom they went to, and what it received back."""
+    person = "DOG 2j 2s 3p 3t 4j 5s 6p 7t 8j 9s 10p Jt Qj"
+    deal = [person.split(), *rest_of_deck(person, sizes=[14, 14, 14])]
+    variant = tc.load_variant("standard", overrides=RANK_EXCHANGE)
+    game = tc.Game(variant, seed=2, deals=[deal])
+    output = io.StringIO()
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        if "Grand Tichu?" in prompt:
+            return "1"
+        if "your play" in prompt and game.hand_index == 1:
+            raise EOFError  # hand 2's exchange is done: the person leaves
+        if "your play" in prompt:
+            legal = game.legal_actions(game.seat_of(0) or 0)
+            if tc.Pass(game.seat_of(0) or 0) in legal:
+                return "pass"
+            shortest = min(
+                legal, key=lambda a: len(a.cards.split()) if isinstance(a, tc.Play) else 99
+            )
+            assert isinstance(shortest, tc.Play)
+            return shortest.cards
+        if "wish for" in prompt:
+            return "none"
+        raise AssertionError(prompt)
+
+    play_game(game, 0, ask=ask, console=console(output))
+    text = output.getvalue()
+    assert game.hand_results[0].out_order[-1] == 0, "the person was meant to go out last"
+    seat = game.seat_of(0)
+    assert seat == 1  # GS-5: the last sits at the first's right
+    # The log holds each push twice: for everyone (no cards) and for its giver.
+    forced = [e.cards for e in game.event_log if isinstance(e, Pushed) and e.forced and e.seat == 1]
+    best = forced[1][0] if forced[1] else ""
+    assert len(best.split()) == 3
+    assert re.search(
+        rf"^you had to give your best cards: {re.escape(best)} to seat 0 \(player \d+\b",
+        text,
+        re.M,
+    )
+    got = re.search(r"^you received: (.+) from seat 0 \(player \d+\b", text, re.M)
+    assert got and len(got[1].split()) == 3
+    assert [q for q in asked if "cards for seat" in q] == []  # never asked
 
 
 def test_the_lead_after_the_dog_is_asked_for_T6_4() -> None:
@@ -131,73 +189,230 @@ def test_the_lead_after_the_dog_is_asked_for_T6_4() -> None:
     game = tc.Game(tc.load_variant("standard", overrides=SIX_SEATS_DOG_CHOOSES), deals=[deal])
     output = io.StringIO()
     script = Transcript(
-        ("your action", "1"),  # no Grand Tichu
-        ("seat 0 pushes to seat 2 (player 2, partner), 1 card: ", "2j"),
-        ("seat 0 pushes to seat 4 (player 4, partner), 1 card: ", "3j"),
-        ("your action", "DOG"),
-        ("give the lead to seat 2 (player 2, partner", "3"),
+        ("Grand Tichu?", "1"),
+        ("seat 0, 1 card for seat 2 (player 2, partner) > ", "2j"),
+        ("seat 0, 1 card for seat 4 (player 4, partner) > ", "3j"),
+        ("your play", "dog"),
+        ("give the lead to seat", "3"),
         ("give the lead to seat", "x"),
         ("give the lead to seat", "4"),
     )
     play_game(game, 0, ask=script, console=console(output))
     text = output.getvalue()
-    assert "not accepted: the lead goes to one of seats [2, 4], not 3" in text
-    assert "answer with a seat number: 2, 4" in text
+    assert "seat 0 played the Dog; the choices:" in text
+    assert re.search(r"^  seat 2 \(player 2, partner\): \d+ cards left$", text, re.M)
+    assert "not accepted: seat 3 is not offered: answer 2 or 4" in text
+    assert "not accepted: answer with a seat number: 2 or 4" in text
     assert "0 gives the lead to 4" in text
     assert [(e.seat, e.to) for e in game.event_log if isinstance(e, LeadPassed)] == [(0, 4)]
 
 
+DRAGON_HAND = "MJ DR 2j 3j 4j 5s 6s 7s 9p 10p Jp Qt Kt At"
+
+
 def test_the_dragon_trick_is_given_at_a_prompt_S_DRAGON_1() -> None:
-    person = "MJ DR 2j 3j 4j 5s 6s 7s 9p 10p Jp Qt Kt At"
+    deal = [DRAGON_HAND.split(), *rest_of_deck(DRAGON_HAND, sizes=[14, 14, 14])]
+    game = tc.Game(tc.load_variant("standard"), deals=[deal])
+    output = io.StringIO()
+    script = Transcript(
+        ("Grand Tichu?", "1"),
+        ("seat 0, 1 card for seat 1 (player 1, opponent) > ", "2j"),
+        ("seat 0, 1 card for seat 2 (player 2, partner) > ", "At"),
+        ("seat 0, 1 card for seat 3 (player 3, opponent) > ", "3j"),
+        ("your play", "DR"),
+        ("your play", "pass"),  # collects the trick (S-TRICK-2)
+        ("give the trick to seat", "2"),
+        ("give the trick to seat", "3"),
+    )
+    play_game(game, 0, ask=script, console=console(output))
+    text = output.getvalue()
+    assert "seat 0 won the trick with the Dragon; the choices:" in text
+    assert "pass (take the trick)" in text
+    assert "not accepted: seat 2 is not offered: answer 1 or 3" in text
+    assert "-> 0 gives it to 3" in text
+
+
+def test_the_cards_received_are_shown_after_the_exchange_S_EX_1() -> None:
+    deal = [DRAGON_HAND.split(), *rest_of_deck(DRAGON_HAND, sizes=[14, 14, 14])]
+    game = tc.Game(tc.load_variant("standard"), deals=[deal])
+    output = io.StringIO()
+    script = Transcript(
+        ("Grand Tichu?", "1"),
+        ("1 card for seat 1", "2j"),
+        ("1 card for seat 2", "2J"),
+        ("1 card for seat 2", "play At"),
+        ("1 card for seat 2", "give At"),
+        ("1 card for seat 3", "3j"),
+        ("your play", "table"),
+    )
+    play_game(game, 0, ask=script, console=console(output))
+    text = output.getvalue()
+    cards = next(e.cards for e in game.event_log if isinstance(e, CardsReceived) and e.seat == 0)
+    line = (
+        f"you received: {cards[1]} from seat 1 (player 1, opponent) · {cards[2]} from seat 2 "
+        f"(player 2, partner) · {cards[3]} from seat 3 (player 3, opponent)"
+    )
+    assert line in text.splitlines()
+    assert "not accepted: 2j is already given to seat 1" in text
+    assert "not accepted: this is the exchange: type only the cards for seat 2" in text
+    # On the table for the hand (shown twice: before the question and for `table`).
+    assert text.count(f"seat 0 received: {cards[1]} from 1 · {cards[2]} from 2 · ") == 2
+
+
+def test_a_call_is_made_only_by_its_command_S_CALL_1() -> None:
+    """No call is a numbered option: `1` never calls. `grand` and `tichu` call; `tichu`
+    in the middle of an exchange keeps the cards already chosen."""
+    deal = [DRAGON_HAND.split(), *rest_of_deck(DRAGON_HAND, sizes=[14, 14, 14])]
+    game = tc.Game(tc.load_variant("standard"), deals=[deal])
+    output = io.StringIO()
+    script = Transcript(
+        ("Grand Tichu?", "1"),
+        ("1 card for seat 1", "2j"),
+        ("1 card for seat 2", "tichu"),
+        ("1 card for seat 2", "At"),
+        ("1 card for seat 3", "3j"),
+    )
+    play_game(game, 0, ask=script, console=console(output))
+    text = output.getvalue()
+    assert "to call Grand Tichu on these cards, type grand" in text
+    assert "you may call Tichu now: type tichu" in text
+    assert not re.search(r"\d+\. call", text)  # never listed
+    assert [e.call for e in game.event_log if isinstance(e, GrandTichuDecided) and e.seat == 0] == [
+        False
+    ]
+    assert [e.seat for e in game.event_log if isinstance(e, TichuCalled)] == [0]
+    assert "seat 0 calls Tichu" in text
+    assert game.observation(0).pushed == {1: "2j", 2: "At", 3: "3j"}
+
+    # Another table: `grand` calls Grand Tichu.
+    game = tc.Game(tc.load_variant("standard"), deals=[deal])
+    output = io.StringIO()
+    play_game(game, 0, ask=Transcript(("Grand Tichu?", "grand")), console=console(output))
+    assert "seat 0 calls Grand Tichu" in output.getvalue()
+    assert [e.call for e in game.event_log if isinstance(e, GrandTichuDecided) and e.seat == 0] == [
+        True
+    ]
+
+    # And another: at the first play, where Tichu may still be called (S-CALL-1), `1`
+    # plays the first option and calls nothing.
+    game = tc.Game(tc.load_variant("standard"), deals=[deal])
+    output = io.StringIO()
+    script = Transcript(
+        ("Grand Tichu?", "1"),
+        ("1 card for seat 1", "2j"),
+        ("1 card for seat 2", "At"),
+        ("1 card for seat 3", "3j"),
+        ("your play", "1"),
+    )
+    play_game(game, 0, ask=script, console=console(output))
+    text = output.getvalue()
+    assert re.search(r"you may call Tichu now: type tichu\nanswer: a number 1\.\.", text)
+    assert not re.search(r"\d+\. call", text)
+    assert not any(isinstance(e, TichuCalled) for e in game.event_log)
+    assert any(isinstance(e, Played) and e.seat == 0 for e in game.event_log)
+
+
+def test_the_phoenix_rank_is_typed_S_COMB_4() -> None:
+    """`PH=8`: the Phoenix stands for an 8 at the top of a straight, not below it."""
+    person = "MJ PH 4j 5j 6s 7s 9p 10p Jp Qt Kt At 2j 3j"
     deal = [person.split(), *rest_of_deck(person, sizes=[14, 14, 14])]
     game = tc.Game(tc.load_variant("standard"), deals=[deal])
     output = io.StringIO()
     script = Transcript(
-        ("your action", "1"),  # no Grand Tichu
-        ("seat 0 pushes to seat 1 (player 1, opponent), 1 card: ", "2j"),
-        ("seat 0 pushes to seat 2 (player 2, partner), 1 card: ", "At"),
-        ("seat 0 pushes to seat 3 (player 3, opponent), 1 card: ", "3j"),
-        ("your action", "DR"),
-        ("your action", "pass"),  # collects the trick (S-TRICK-2)
-        ("won the trick with the Dragon: give it to seat 1 (player 1, opponent", "2"),
-        ("give it to seat", "3"),
+        ("Grand Tichu?", "1"),
+        ("1 card for seat 1", "9p"),
+        ("1 card for seat 2", "10p"),
+        ("1 card for seat 3", "Jp"),
+        ("your play", "play 4j 5j 6s 7s PH=X"),
+        ("your play", "play 4j 5j 6s 7s Qt=8"),
+        ("your play", "play 4j 5j 6s 7s ph=8"),
     )
     play_game(game, 0, ask=script, console=console(output))
     text = output.getvalue()
-    assert "pass (take the trick)" in text
-    assert "not accepted: the Dragon trick goes to one of seats [1, 3], not 2" in text
-    assert "-> 0 gives it to 3" in text
+    assert "not accepted: X is not a rank" in text
+    assert "not accepted: Qt=8: only the Phoenix stands for a rank (PH=8)" in text
+    played = next(e for e in game.event_log if isinstance(e, Played) and e.seat == 0)
+    assert (sorted(played.cards), played.phoenix) == (sorted(["4j", "5j", "6s", "7s", "PH"]), "8")
+
+
+# ----------------------------------------------------------------- whole matches, bad answers
 
 
 class ScreenReader:
     """Answers every question as a person reading the screen would: the first listed
-    action, the first cards of the hand shown for a push, no wish, the first seat
+    option, the lowest cards of the hand shown for a push, no wish, the first seat
     offered for a gift."""
 
     def __init__(self, output: io.StringIO) -> None:
         self.output = output
         self.asked: list[str] = []
-        self._given: dict[tuple[int, int], list[str]] = {}
+        self._giving: list[str] = []
+        self._last_push: tuple[int, int] = (-1, -1)
 
     def __call__(self, prompt: str) -> str:
         self.asked.append(prompt)
         text = self.output.getvalue()
-        push = re.match(r"seat (\d+) pushes to seat \d+ .*, (\d+) cards?: $", prompt)
+        push = re.match(r"seat (\d+)(?: \(dummy\))?, (\d+) cards? for seat (\d+) ", prompt)
         if push:
-            seat, count = int(push[1]), int(push[2])
+            seat, count, target = int(push[1]), int(push[2]), int(push[3])
+            # Targets are asked in seat order: a lower one (or another seat) starts a
+            # new push, and the cards given in this one are not offered again.
+            if (seat, target) <= self._last_push or seat != self._last_push[0]:
+                self._giving = []
+            self._last_push = (seat, target)
             hand = re.findall(rf"^seat {seat}(?: \([^)]*\))? hand: (.*)$", text, re.M)[-1]
-            # The cards already given to other targets in this push are not offered again.
-            given = self._given.setdefault((seat, text.count(" to act —")), [])
             left = hand.split()
-            for code in given:
+            for code in self._giving:
                 left.remove(code)
-            chosen = left[:count]
-            given.extend(chosen)
+            chosen = left[-count:]
+            self._giving.extend(chosen)
             return " ".join(chosen)
-        if "wish for a rank" in prompt:
+        if "wish for" in prompt:
             return "none"
-        gift = re.search(r"give (?:it|the lead) to seat (\d+)", prompt)
-        return gift[1] if gift else "1"
+        if "give the" in prompt:
+            offered: list[str] = re.findall(r"^  seat (\d+) \(", text, re.M)
+            return offered[-1]
+        return "1"
+
+
+# Answers that are none, at every question of the kinds they are tried at; each is
+# explained (or, for help and table, shows what it says) and changes nothing.
+NOT_ANSWERS = ["0", "-1", "999", "1 2", "zz", "x" * 300, "ñ", "PH=", "play", "help", "table"]
+NO_GIFT = ["-1", "999", "seat", "zz", "help", "table"]  # a number may be a seat offered
+
+
+class TriesBadAnswersFirst:
+    """Before answering a question as ``reader`` would, answers it with every one of
+    ``NOT_ANSWERS`` (and ``grand`` where it is no call), checking after each that the
+    same question comes again, explained, and that the game is exactly as it was."""
+
+    def __init__(self, reader: ScreenReader, game: tc.Game, output: io.StringIO) -> None:
+        self.reader = reader
+        self.game = game
+        self.output = output
+        self.pending: list[str] | None = None  # bad answers still to try on `question`
+        self.question = self.saved = self.last = ""
+        self.mark = 0
+        self.tried = 0
+
+    def __call__(self, prompt: str) -> str:
+        if self.pending is None:  # a new question
+            self.question, self.saved = prompt, self.game.to_json()
+            bad = NO_GIFT if "give the" in prompt else NOT_ANSWERS
+            self.pending = [*bad, *([] if "Grand Tichu?" in prompt else ["grand"])]
+        else:  # the same question again, after a bad answer
+            said = self.output.getvalue()[self.mark :]
+            assert prompt == self.question, (self.last, said)
+            expected = {"help": "answer with", "table": "cards held:"}.get(self.last)
+            assert (expected or "not accepted: ") in said, (self.last, said)
+            assert self.game.to_json() == self.saved, f"{self.last!r} changed the game"
+        self.mark = len(self.output.getvalue())
+        if self.pending:
+            self.last = self.pending.pop(0)
+            self.tried += 1
+            return self.last
+        self.pending = None
+        return self.reader(prompt)
 
 
 def _short(name: str) -> dict[str, object]:
@@ -233,48 +448,22 @@ def test_a_person_plays_a_whole_match_of_every_variant(name: str) -> None:
         assert re.search(r"^seat \d+ \(dummy[,)].* hand: ", text, re.M)
 
 
-def test_the_shuffler_plays_the_dummy_too_T3_1() -> None:
-    """Threechu: player 0 shuffles first and acts for seat 0 and the dummy opposite;
-    both hands are shown, the dummy's marked, and both seats are asked for."""
-    variant = tc.load_variant("threechu", overrides={"game.hands": 3})
-    game = tc.Game(variant, seed=5)
-    dummy = next(seat for seat in range(game.seats) if game.player_at(seat) is None)
-    assert game.controller(dummy) == 0
+@pytest.mark.parametrize("name", ["standard", "threechu", "tientsin", "grand_seigneur"])
+def test_every_answer_that_is_none_is_explained_and_changes_nothing(name: str) -> None:
+    """At every question of a whole match: `0`, numbers out of range, unknown cards,
+    calls not allowed... each is explained, the same question comes again, and the game
+    is exactly as it was (its saved form); then the match goes on."""
+    overrides: dict[str, object] = {**_short(name)}
+    if name == "threechu":
+        overrides["game.hands"] = 3
+    if name == "grand_seigneur":
+        overrides["game.hands"] = 2  # the second hand has the rank exchange (GS-6)
+    game = tc.Game(tc.load_variant(name, overrides=overrides), seed=6)
     output = io.StringIO()
-    reader = ScreenReader(output)
-    play_game(game, 0, ask=reader, console=console(output))
-    text = output.getvalue()
+    ask = TriesBadAnswersFirst(ScreenReader(output), game, output)
+    assert play_game(game, 0, ask=ask, console=console(output)) == 0
     assert game.is_over
-    assert re.search(rf"^seat {dummy} \(dummy\) hand: ", text, re.M)
-    assert re.search(r"^seat 0 hand: ", text, re.M)
-    asked_seats = {int(m[1]) for p in reader.asked for m in [re.match(r"seat (\d+)", p)] if m}
-    assert {0, dummy} <= asked_seats
-    assert f"— seat {dummy} (dummy) to act —" in text
-    # In the first hand (seats rotate with the shuffle, T3-8) no other hand is shown.
-    first_hand = text.split("Hand 2")[0]
-    others = {s for s in range(game.seats) if s not in (0, dummy)}
-    for seat in others:
-        assert not re.search(rf"^seat {seat}\b.* hand: ", first_hand, re.M)
-
-
-def test_a_bad_answer_is_explained_and_asked_again() -> None:
-    variant = tc.load_variant("standard", overrides={"game.target": 200})
-    output = io.StringIO()
-    answers = iter(["zz", "99 bottles", "99", "", "1"])
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
-    play_in_terminal(variant, seat=0, seed=1, ask=ask, console=console(output))
-    text = output.getvalue()
-    assert "unknown card 'zz'" in text
-    assert "unknown card '99'" in text
-    assert "choose a number from 1 to 2" in text  # the Grand Tichu decision
-    assert "answer with a number from the list" in text
-    assert "bye" in text
+    assert ask.tried > 100
 
 
 def _stdin(monkeypatch: pytest.MonkeyPatch, lines: Iterator[str] | list[str]) -> None:
@@ -305,8 +494,10 @@ def test_tichu_play_reads_its_answers_from_stdin(
     )
     out = capsys.readouterr().out
     assert code == 0
+    assert "you are player 0 at seat 0; type help at any question" in out
     assert "cards held: 0 you: 8 cards · 1 player 1: 8 cards" in out  # six seats
     assert "5 player 5" in out
+    assert "not accepted: 1 is a number, not a card" in out  # a push asks for cards
     assert "bye" in out
 
 
@@ -318,3 +509,33 @@ def test_tichu_play_refuses_the_dummy_seat(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert code == 2
     assert f"seat {dummy} is a dummy seat" in out
+
+
+def test_tichu_play_refuses_a_seat_not_at_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seat", "4"]) == 2
+    assert "there is no seat 4: seats are 0 to 3" in capsys.readouterr().out
+
+
+def test_the_shuffler_plays_the_dummy_too_T3_1() -> None:
+    """Threechu: player 0 shuffles first and acts for seat 0 and the dummy opposite;
+    both hands are shown, the dummy's marked, and both seats are asked for."""
+    variant = tc.load_variant("threechu", overrides={"game.hands": 3})
+    game = tc.Game(variant, seed=5)
+    dummy = next(seat for seat in range(game.seats) if game.player_at(seat) is None)
+    assert game.controller(dummy) == 0
+    output = io.StringIO()
+    reader = ScreenReader(output)
+    play_game(game, 0, ask=reader, console=console(output))
+    text = output.getvalue()
+    assert game.is_over
+    assert re.search(rf"^seat {dummy} \(dummy\) hand: ", text, re.M)
+    assert re.search(r"^seat 0 hand: ", text, re.M)
+    asked_seats = {int(m[1]) for p in reader.asked for m in [re.match(r"seat (\d+)", p)] if m}
+    assert {0, dummy} <= asked_seats
+    assert f"— seat {dummy} (dummy) to act —" in text
+    assert f"seat {dummy} (dummy), your play > " in reader.asked
+    # In the first hand (seats rotate with the shuffle, T3-8) no other hand is shown.
+    first_hand = text.split("Hand 2")[0]
+    others = {s for s in range(game.seats) if s not in (0, dummy)}
+    for seat in others:
+        assert not re.search(rf"^seat {seat}\b.* hand: ", first_hand, re.M)

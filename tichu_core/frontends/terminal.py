@@ -6,35 +6,51 @@ when seats change between hands (Grand Seigneur reseats by rank). Bots play
 every other player. The screen shows only what the person may know: the events
 of ``game.events_for(player)`` and, at each decision, ``game.observation(player)``:
 the cards each seat holds, the calls, the trick, the wish, the hands the player
-may see (its own seats', a dummy marked), the scores. Then, depending on the
-decision:
+may see (its own seats', a dummy marked), the cards its seats received in the
+exchange, the scores. Then one question, answered on one line (``help`` lists
+the answers of that question):
 
+- a card play: a numbered list (from 1) of the plays and the pass; the answer is
+  a number, or the cards typed (``play 5j 5s``, ``5j 5s``, ``4j 5j 6j 7j PH=8``),
+  or ``pass``;
+- the Grand Tichu decision: ``1`` (or Enter) to see the rest of the cards;
 - the exchange: one question per target seat, with the number of cards that
-  seat gets (``push_targets``): card codes, e.g. ``Ap As 10t``;
+  seat gets: card codes (``2s``; ``Ap As 10t`` where a seat gets several);
 - after the Mah Jong, the Dragon or the Dog: a rank to wish for (or ``none``),
-  the seat to give the Dragon trick to, the partner to give the lead to;
-- otherwise a numbered list of the legal actions: a number, or the action
-  typed: card codes (``5j 5s``; ``4j 5j 6j 7j PH=8`` sets the Phoenix),
-  ``pass``, ``tichu``.
+  the seat to give the Dragon trick to, the partner to give the lead to.
 
-A bad answer is explained and asked again: nothing is applied that the game
-does not accept, so a typo never loses the game. End of input leaves.
+Calls are never a numbered option, so that a habitual ``1`` never calls: they
+are made by their own command, ``tichu`` or ``grand``, at any question of the
+seat. ``table`` shows the table again, ``quit`` (or end of input) leaves.
+
+A bad answer is explained and the same question asked again: nothing is applied
+that the game does not accept, so a typo never changes the game.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 import tichu_core as tc
-from tichu_core import Action, Game, LegalActions, Observation, TichuError, Variant
+from tichu_core import Action, Game, Observation, TichuError, Variant
 from tichu_core.frontends.bots import Bot, make_bot
-from tichu_core.frontends.render import Transcript, card_text, ordinal, play_text
+from tichu_core.frontends.render import (
+    CALL_STYLE,
+    Transcript,
+    card_text,
+    ordinal,
+    play_text,
+    printable,
+)
+from tichu_core.game.events import CardsReceived, Event, ExchangeDone, HandStarted, Pushed
 
 # Observation fields this screen shows in its own words; any other one (a variant's
 # titles or ranks, say) is shown as it is, so that nothing the player may know is hidden.
@@ -51,28 +67,74 @@ _CALLS = {
     "grand_tichu": "Grand Tichu",
     "grand_tichu+tichu": "Grand Tichu + Tichu",
 }
-HELP = (
-    "answer with a number from the list, or type the action: cards (5j 5s; PH=8 sets "
-    "the Phoenix), pass, tichu"
+_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+CARD_SYNTAX = (
+    "cards: rank 2..10 (or T), J, Q, K, A + suit j jade, s sword, p pagoda, t star;\n"
+    "       MJ Mah Jong, DOG, PH Phoenix, DR Dragon; any case, separated by spaces"
 )
+COMMANDS = (
+    "at every question:\n"
+    "  tichu        call Tichu (holding all your cards, before your first play)\n"
+    "  grand        call Grand Tichu (while you have seen only your first cards)\n"
+    "  table        show the table again\n"
+    "  help         this text\n"
+    "  quit         leave the match (end of input, Ctrl-D, leaves too)"
+)
+# The answers of each kind of question (``help``); the commands follow each.
+SYNTAX = {
+    "play": (
+        "answer with:\n"
+        "  3              the option numbered 3 in the list (numbers start at 1)\n"
+        "  play 5j 5s     these cards (or just: 5j 5s)\n"
+        "  play 4j 5j 6j 7j PH=8\n"
+        "                 the Phoenix standing for an 8 (without =8: its best reading)\n"
+        "  pass           no card this time (taking the trick if it is yours)\n"
+        "  Enter          the only option, when the list has one\n" + CARD_SYNTAX
+    ),
+    "grand_tichu": (
+        "answer with:\n"
+        "  1 (or Enter)   no Grand Tichu: take the rest of your cards\n"
+        "  grand          call Grand Tichu (with only these cards seen)"
+    ),
+    "push": (
+        "answer with the cards this seat gets, as many as asked:\n"
+        "  2s             one card\n"
+        "  Ap As 10t      several cards (where a seat gets more than one)\n" + CARD_SYNTAX
+    ),
+    "wish": (
+        "answer with:\n"
+        "  7              a rank to wish for: 2..10 (or T), J, Q, K, A\n"
+        "  none           no wish (Enter too)"
+    ),
+    "give": "answer with the number of one of the seats offered, e.g. 3",
+}
 
 
 class _Leave(Exception):
-    """The person's input ended."""
+    """The person leaves: ``quit`` or the end of the input."""
+
+
+class _Refused(Exception):
+    """An answer that is not one: its message says why, the question is asked again."""
 
 
 def play_in_terminal(
     variant: Variant,
     seat: int = 0,
     seed: int | None = None,
-    ask: Callable[[str], str] = input,
+    ask: Callable[[str], str] | None = None,
     console: Console | None = None,
     bot: str = "greedy",
 ) -> int:
     """A new match of ``variant``: the person plays the player at ``seat`` (of the first
-    hand), bots named ``bot`` the others. Returns the exit status."""
+    hand), bots named ``bot`` the others. ``ask`` puts a question and returns the answer
+    (default: the terminal's input line). Returns the exit status."""
     console = console or Console(highlight=False)
     game = Game(variant, seed=seed)
+    if not 0 <= seat < game.seats:
+        console.print(Text(f"there is no seat {seat}: seats are 0 to {game.seats - 1}", "red"))
+        return 2
     player = game.player_at(seat)
     if player is None:
         people = [s for s in range(game.seats) if game.player_at(s) is not None]
@@ -84,7 +146,26 @@ def play_in_terminal(
             )
         )
         return 2
+    if ask is None:
+        ask = _line_editing_input()
+    console.print(
+        Text.assemble(
+            ("tichu play", "bold"),
+            # The name comes from a variant file: no control character reaches the terminal.
+            f": {printable(variant.name)} — you are player {player} at seat {seat}; "
+            "type help at any question",
+        )
+    )
     return play_game(game, player, ask=ask, console=console, bot=bot)
+
+
+def _line_editing_input() -> Callable[[str], str]:
+    """``input``, with line editing and history where the input is a terminal."""
+    if sys.stdin.isatty():
+        # Not on every platform: plain input lines then.
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (importing it is what makes input() edit lines)
+    return input
 
 
 def play_game(
@@ -121,46 +202,83 @@ class TerminalPlayer:
             titles=lambda: self.game.observation(self.me).titles,
         )
         self._seen = 0
+        # Seat -> (giver -> codes): what the person's seats received in this hand's
+        # exchange, shown once it is done and then on the table for the whole hand.
+        self.received: dict[int, dict[int, str]] = {}
+        # Seat -> (target -> codes): the cards the rules took from the person's seats.
+        self.forced: dict[int, dict[int, str]] = {}
 
     def run(self) -> int:
         game = self.game
         self._catch_up()
-        while not game.is_over:
-            seat = game.waiting_for[0]
-            controller = game.controller(seat)
-            if controller != self.me:
-                game.apply(self.bots[controller].choose(game, seat))
-            else:
-                # What the transcript holds back (a deal waiting for its calls) comes
-                # before the question.
-                self.transcript.close()
-                try:
+        try:
+            while not game.is_over:
+                seat = game.waiting_for[0]
+                controller = game.controller(seat)
+                if controller != self.me:
+                    game.apply(self.bots[controller].choose(game, seat))
+                else:
+                    # What the transcript holds back (a deal waiting for its calls) comes
+                    # before the question.
+                    self.transcript.close()
                     self._decide(seat)
-                except _Leave:
-                    self.console.print("bye")
-                    return 0
-            self._catch_up()
+                self._catch_up()
+        except _Leave:
+            self.console.print("bye")
+            return 0
+        except KeyboardInterrupt:
+            self.console.print("\nbye")
+            return 130
         return 0
 
     def _catch_up(self) -> None:
         events = self.game.events_for(self.me, since=self._seen)
         self._seen += len(events)
         self.transcript.feed(events)
+        self._note_exchange(events)
+
+    def _note_exchange(self, events: Sequence[Event]) -> None:
+        """After the exchange, in lines of their own: the cards the rules took from the
+        person's seats (GS-6: the best cards, given without a question) and the cards
+        those seats received (the transcript leaves out cards a push line shows)."""
+        for event in events:
+            if isinstance(event, HandStarted):
+                self.received, self.forced = {}, {}
+            elif isinstance(event, Pushed) and event.forced and event.cards:
+                if self.game.controller(event.seat) == self.me:
+                    self.forced[event.seat] = dict(event.cards)
+            elif isinstance(event, CardsReceived) and self.game.controller(event.seat) == self.me:
+                self.received[event.seat] = dict(event.cards)
+            elif isinstance(event, ExchangeDone) and (self.received or self.forced):
+                self.transcript.close()
+                view = self.game.observation(self.me)
+                for seat, given in sorted(self.forced.items()):
+                    whose = f"{self._whose(seat, view)} had to give {self._your(seat, view)}"
+                    self.console.print(
+                        Text(f"{whose} best cards: ") + self._from_or_to(given, "to", view),
+                        soft_wrap=True,
+                    )
+                for seat, got in sorted(self.received.items()):
+                    self.console.print(
+                        Text(f"{self._whose(seat, view)} received: ", style="bold")
+                        + self._from_or_to(got, "from", view),
+                        soft_wrap=True,
+                    )
 
     def ask(self, prompt: str) -> str:
         try:
             return self._ask(prompt)
         except EOFError:
+            # The input ended on the prompt's line (Ctrl-D): the farewell goes below it.
+            self.console.print()
             raise _Leave from None
 
-    def _apply(self, action: Action | Callable[[], Action]) -> bool:
-        """Apply an action (or build it first); a refusal is explained, never fatal."""
+    def _apply(self, action: Action) -> None:
+        """Apply an action; the game's refusal (the game unchanged) becomes ``_Refused``."""
         try:
-            self.game.apply(action() if callable(action) else action)
+            self.game.apply(action)
         except (TichuError, ValueError) as error:
-            self._explain(str(error))
-            return False
-        return True
+            raise _Refused(str(error)) from None
 
     def _explain(self, message: str) -> None:
         # Text, not markup: messages hold brackets ("seats [1, 3]").
@@ -169,125 +287,387 @@ class TerminalPlayer:
     # --- one decision of a seat the person acts for -----------------------------------
 
     def _decide(self, seat: int) -> None:
-        """Ask until one action of ``seat`` is applied (or the input ends)."""
+        """Ask until one action of ``seat`` is applied (or the person leaves)."""
         view = self.game.observation(self.me)
         actions = self.game.legal_actions(seat)
-        show(self.console, view, seat)
-        while not self._ask_once(seat, view, actions):
-            pass  # explained: the same question again
-
-    def _ask_once(self, seat: int, view: Observation, actions: LegalActions) -> bool:
-        """One question for ``seat``'s decision; whether an action was applied."""
         fixed = actions.fixed
         if any(isinstance(a, tc.Wish) for a in fixed):
-            return self._wish(seat)
-        if any(isinstance(a, tc.GiveTrick | tc.GiveLead) for a in fixed):
-            return self._give(seat, view, fixed)
-        if seat in view.push_targets and len(actions) > len(fixed) + len(actions.combinations):
+            question: _Question = _WishQuestion(self, seat, view)
+        elif any(isinstance(a, tc.GiveTrick | tc.GiveLead) for a in fixed):
+            question = _GiftQuestion(self, seat, view, fixed)
+        elif seat in view.push_targets and len(actions) > len(fixed) + len(actions.combinations):
             # Pushes are thousands: asked target by target, never listed.
-            return self._push(seat, view, fixed)
-        return self._choose(seat, view, actions)
-
-    def _choose(self, seat: int, view: Observation, actions: LegalActions) -> bool:
-        listed = list(actions)
-        for number, action in enumerate(listed, start=1):
-            self.console.print(Text(f"  {number:3}. ") + describe(action, view))
-        answer = self.ask(f"{self._who(seat, view)}: your action (number, cards, pass, tichu): ")
-        return self._apply(lambda: parse_answer(answer, seat, listed))
-
-    def _wish(self, seat: int) -> bool:
-        """S-WISH-1: after the Mah Jong."""
-        answer = self.ask(
-            f"seat {seat} played the Mah Jong: wish for a rank (2..10, J, Q, K, A) or none: "
-        ).strip()
-        if answer.lower() in ("", "none", "no", "-"):
-            return self._apply(tc.Wish(seat, None))
-        return self._apply(lambda: tc.Wish(seat, answer))
-
-    def _give(self, seat: int, view: Observation, fixed: list[Action]) -> bool:
-        """S-DRAGON-1: the Dragon trick to an opponent; T6-4: the lead to a partner."""
-        gifts = [a for a in fixed if isinstance(a, tc.GiveTrick | tc.GiveLead)]
-        options = ", ".join(
-            f"{a.to} ({self._seat_name(a.to, view)}, {view.hand_sizes[a.to]} cards)" for a in gifts
-        )
-        if isinstance(gifts[0], tc.GiveTrick):
-            question = f"seat {seat} won the trick with the Dragon: give it to seat"
+            question = _PushQuestion(self, seat, view)
         else:
-            question = f"seat {seat} played the Dog: give the lead to seat"
-        answer = self.ask(f"{question} {options}: ").strip().removeprefix("seat").strip()
-        if not answer.isdigit():
-            self._explain(f"answer with a seat number: {', '.join(str(a.to) for a in gifts)}")
-            return False
-        kind = type(gifts[0])
-        return self._apply(lambda: kind(seat, int(answer)))
+            question = _ListQuestion(self, seat, view, list(actions))
+        show(self.console, view, seat, self.received)
+        question.introduce()
+        while True:
+            answer = self.ask(question.prompt()).strip()
+            try:
+                decided = self._command(answer, seat, question)
+                if decided is None:
+                    decided = question.answer(answer)
+            except _Refused as refusal:
+                self._explain(str(refusal))
+                continue
+            if decided:
+                return
 
-    def _push(self, seat: int, view: Observation, fixed: list[Action]) -> bool:
-        """S-EX-1, GS-6: the cards for each target seat, asked one target at a time with
-        the number of cards it gets; a listed action (a Tichu call) may come first."""
-        targets = view.push_targets[seat]
-        for number, action in enumerate(fixed, start=1):
-            self.console.print(Text(f"  {number:3}. ") + describe(action, view))
-        if fixed:
-            self.console.print("  (or answer with the number of an action above first)")
-        left = Counter(view.hands.get(seat, []))
-        given: dict[int, str] = {}
-        for target, count in sorted(targets.items()):
-            while target not in given:
-                answer = self.ask(
-                    f"seat {seat} pushes to seat {target} ({self._seat_name(target, view)}), "
-                    f"{count} card{'s' if count != 1 else ''}: "
-                ).strip()
-                choice = _fixed_choice(answer, seat, fixed)
-                if choice is not None:
-                    return self._apply(choice)
-                codes = self._push_codes(answer, count, target, left)
-                if codes is not None:
-                    left -= Counter(codes)
-                    given[target] = " ".join(codes)
-        return self._apply(lambda: tc.Push(seat, given))
+    def _command(self, answer: str, seat: int, question: _Question) -> bool | None:
+        """A command of every question: whether it made the decision; None if ``answer``
+        is no command."""
+        word = " ".join(answer.lower().split())
+        # No one-letter shortcuts: "t" and "q" are ranks where a wish is asked.
+        if word in ("help", "?"):
+            self.console.print(SYNTAX[question.kind] + "\n" + COMMANDS, markup=False)
+        elif word == "table":
+            show(self.console, self.game.observation(self.me), seat, self.received)
+            question.introduce()
+        elif word in ("quit", "exit"):
+            raise _Leave
+        elif word == "tichu":
+            # The question stays: a push half answered keeps its cards.
+            self._apply(tc.Tichu(seat))
+            self._catch_up()
+        elif word in ("grand", "grand tichu"):
+            if tc.GrandTichu(seat, True) not in self.game.legal_actions(seat):
+                raise _Refused(
+                    "no Grand Tichu call now: it is made at the Grand Tichu question, with "
+                    "only your first cards seen (S-DEAL-2)"
+                )
+            self._apply(tc.GrandTichu(seat, True))
+            return True
+        else:
+            return None
+        return False
 
-    def _push_codes(
-        self, answer: str, count: int, target: int, left: Counter[str]
-    ) -> list[str] | None:
-        try:
-            codes = [str(card) for card in tc.parse_cards(answer.replace(",", " "))]
-        except TichuError as error:
-            self._explain(str(error))
-            return None
-        if len(codes) != count:
-            self._explain(f"seat {target} gets {count} card(s), not {len(codes)}")
-            return None
-        missing = Counter(codes) - left
-        if missing:
-            self._explain(
-                f"{' '.join(missing.elements())}: not in the hand (or given to another seat)"
-            )
-            return None
-        return codes
+    # --- the words for seats ------------------------------------------------------------
 
-    def _seat_name(self, seat: int, view: Observation) -> str:
+    def seat_name(self, seat: int, view: Observation) -> str:
+        """``seat 3 (player 3, opponent)``: who sits there, as the person sees it."""
         player = view.players[seat]
         if player is None:
-            name = "dummy"
+            facts = ["dummy"]
         elif player == self.me:
-            name = "you"
+            facts = ["you"]
         else:
-            name = f"player {player}"
+            facts = [f"player {player}"]
+        if seat in view.titles:  # GS-5: Great Lord ... Wretch
+            facts.append(view.titles[seat])
         if seat not in view.seats and len(set(view.teams)) < len(view.teams):
             # Partners only exist where teams hold more than one seat.
             mine = {view.teams[s] for s in view.seats}
-            name += ", partner" if view.teams[seat] in mine else ", opponent"
-        return name
+            facts.append("partner" if view.teams[seat] in mine else "opponent")
+        return f"seat {seat} ({', '.join(facts)})"
 
-    def _who(self, seat: int, view: Observation) -> str:
+    def _whose(self, seat: int, view: Observation) -> str:
+        return f"the dummy (seat {seat})" if view.players[seat] is None else "you"
+
+    def _your(self, seat: int, view: Observation) -> str:
+        return "the dummy's" if view.players[seat] is None else "your"
+
+    def _from_or_to(self, cards: dict[int, str], word: str, view: Observation) -> Text:
+        """``Aj from seat 2 (player 2, partner) · 4t from seat 1 (...)``."""
+        return Text(" · ").join(
+            card_text(codes.split()) + Text(f" {word} {self.seat_name(other, view)}")
+            for other, codes in sorted(cards.items())
+        )
+
+    def who(self, seat: int, view: Observation) -> str:
+        """How a question names the seat it is for."""
         return f"seat {seat} (dummy)" if view.players[seat] is None else f"seat {seat}"
+
+
+# --------------------------------------------------------------------------- questions
+
+
+class _Question:
+    """One decision of one seat: what it says first, its prompt, and how it reads an
+    answer (applying the action, or raising ``_Refused``)."""
+
+    kind = ""
+
+    def __init__(self, person: TerminalPlayer, seat: int, view: Observation) -> None:
+        self.person = person
+        self.seat = seat
+        self.view = view
+        self.console = person.console
+
+    def introduce(self) -> None:
+        """The options and a reminder of the answers, before the first prompt."""
+
+    def prompt(self) -> str:
+        raise NotImplementedError
+
+    def answer(self, text: str) -> bool:
+        """Read an answer (``_Refused`` if it is none): whether the decision is made."""
+        raise NotImplementedError
+
+    def hint(self, text: str) -> None:
+        self.console.print(Text(text, style="dim"), soft_wrap=True)
+
+    def call_hint(self) -> None:
+        """A call the seat may make now is said, not listed (a ``1`` never calls)."""
+        if tc.Tichu(self.seat) in self.person.game.legal_actions(self.seat):
+            who = "you" if self.view.players[self.seat] is not None else f"seat {self.seat}"
+            self.console.print(
+                Text(f"{who} may call Tichu now: type ", style=CALL_STYLE)
+                + Text("tichu", style="bold")
+            )
+
+
+class _ListQuestion(_Question):
+    """A card play or the Grand Tichu decision: numbered options from 1, never a call."""
+
+    def __init__(
+        self, person: TerminalPlayer, seat: int, view: Observation, actions: list[Action]
+    ) -> None:
+        super().__init__(person, seat, view)
+        self.grand = any(isinstance(a, tc.GrandTichu) for a in actions)
+        self.kind = "grand_tichu" if self.grand else "play"
+        self.options = [
+            a
+            for a in actions
+            if not isinstance(a, tc.Tichu) and not (isinstance(a, tc.GrandTichu) and a.call)
+        ]
+
+    def introduce(self) -> None:
+        print_options(self.console, [describe(a, self.view) for a in self.options])
+        if self.grand:
+            self.console.print(
+                Text("to call Grand Tichu on these cards, type ", style=CALL_STYLE)
+                + Text("grand", style="bold")
+            )
+            self.hint("answer: 1 (or Enter) for no call; help for more")
+        else:
+            self.call_hint()
+            self.hint(
+                f"answer: a number 1..{len(self.options)}, the cards (play 5j 5s), "
+                "pass; help for more"
+            )
+
+    def prompt(self) -> str:
+        what = "Grand Tichu?" if self.grand else "your play"
+        return f"{self.person.who(self.seat, self.view)}, {what} > "
+
+    def answer(self, text: str) -> bool:
+        self.person._apply(self.read(text))
+        return True
+
+    def read(self, text: str) -> Action:
+        """The action an answer means (not yet checked by the game)."""
+        count = len(self.options)
+        tokens = text.replace(",", " ").split()
+        if not tokens:
+            if count == 1:
+                return self.options[0]
+            raise _Refused(f"type a number from 1 to {count}, the cards to play, or help")
+        if tokens[0].lower() == "play":
+            tokens = tokens[1:]
+            if not tokens:
+                raise _Refused("play which cards? e.g. play 5j 5s (help lists the cards)")
+        if len(tokens) == 1 and _is_number(tokens[0]):
+            number = int(tokens[0])
+            if not 1 <= number <= count:
+                raise _Refused(
+                    f"there is no option {number}: the options are numbered from 1 to {count}"
+                )
+            return self.options[number - 1]
+        if self.grand:
+            if len(tokens) == 1 and tokens[0].lower() in ("no", "n", "pass"):
+                return self.options[0]
+            raise _Refused("answer 1 for no Grand Tichu, or grand to call it")
+        if len(tokens) == 1 and tokens[0].lower() == "pass":
+            return tc.Pass(self.seat)
+        phoenix = None
+        cards = []
+        for token in tokens:
+            if _is_number(token):
+                raise _Refused(_number_not_card(token))
+            name, sep, stands = token.partition("=")
+            if sep:
+                if name.upper() != "PH":
+                    raise _Refused(f"{token}: only the Phoenix stands for a rank (PH=8)")
+                phoenix = _rank(stands)
+            cards.append(name)
+        try:
+            codes = [str(card) for card in tc.parse_cards(cards)]
+        except TichuError as error:
+            raise _Refused(f"{error} (help lists the answers)") from None
+        return tc.Play(self.seat, codes, phoenix)
+
+
+class _PushQuestion(_Question):
+    """S-EX-1, GS-6: the cards for each target seat, asked one target at a time with the
+    number of cards it gets; the push is applied once every target has its cards."""
+
+    kind = "push"
+
+    def __init__(self, person: TerminalPlayer, seat: int, view: Observation) -> None:
+        super().__init__(person, seat, view)
+        self.targets = sorted(view.push_targets[seat].items())
+        self.left = Counter(view.hands.get(seat, []))
+        self.given: dict[int, str] = {}
+
+    def introduce(self) -> None:
+        names = ", ".join(
+            f"{self.person.seat_name(t, self.view)} {_cards(n)}" for t, n in self.targets
+        )
+        who = self.person.who(self.seat, self.view)
+        self.console.print(Text(f"exchange: {who} gives {names}"), soft_wrap=True)
+        if self.given:
+            so_far = ", ".join(f"{codes} to seat {t}" for t, codes in self.given.items())
+            self.console.print(Text(f"chosen so far: {so_far}"), soft_wrap=True)
+        self.call_hint()
+        self.hint("answer: the card codes for each seat asked (2s; Ap As 10t); help for more")
+
+    def _target(self) -> tuple[int, int]:
+        return next((t, n) for t, n in self.targets if t not in self.given)
+
+    def prompt(self) -> str:
+        target, count = self._target()
+        return (
+            f"{self.person.who(self.seat, self.view)}, "
+            f"{_cards(count)} for {self.person.seat_name(target, self.view)} > "
+        )
+
+    def answer(self, text: str) -> bool:
+        target, count = self._target()
+        tokens = text.replace(",", " ").split()
+        if tokens and tokens[0].lower() == "give":
+            tokens = tokens[1:]
+        if not tokens:
+            raise _Refused(f"type {_cards(count)} for seat {target}, e.g. 2s (help for more)")
+        if tokens[0].lower() == "play":
+            raise _Refused(f"this is the exchange: type only the cards for seat {target}")
+        for token in tokens:
+            if _is_number(token):
+                raise _Refused(_number_not_card(token))
+        try:
+            codes = [str(card) for card in tc.parse_cards(tokens)]
+        except TichuError as error:
+            raise _Refused(f"{error} (help lists the answers)") from None
+        if len(codes) != count:
+            raise _Refused(f"seat {target} gets {_cards(count)}, not {len(codes)}")
+        missing = Counter(codes) - self.left
+        if missing:
+            held = Counter(self.view.hands.get(self.seat, []))
+            code = next(iter(missing))
+            if code not in held:
+                raise _Refused(f"{code} is not in the hand of seat {self.seat}")
+            to = next((t for t, given in self.given.items() if code in given.split()), None)
+            if to is not None:
+                raise _Refused(f"{code} is already given to seat {to}")
+            raise _Refused(f"seat {self.seat} holds {code} only {_times(held[code])}")
+        self.left -= Counter(codes)
+        self.given[target] = " ".join(codes)
+        if len(self.given) < len(self.targets):
+            return False  # the next target is asked
+        try:
+            self.person._apply(tc.Push(self.seat, self.given))
+        except _Refused as refusal:
+            # A rule of the variant refused the whole push: it is chosen again.
+            self.given, self.left = {}, Counter(self.view.hands.get(self.seat, []))
+            raise _Refused(f"{refusal}; choose the cards again") from None
+        return True
+
+
+class _WishQuestion(_Question):
+    """S-WISH-1: after the Mah Jong, a rank or no wish."""
+
+    kind = "wish"
+
+    def introduce(self) -> None:
+        self.hint("answer: a rank (2..10, J, Q, K, A) or none; help for more")
+
+    def prompt(self) -> str:
+        return f"{self.person.who(self.seat, self.view)} played the Mah Jong: wish for > "
+
+    def answer(self, text: str) -> bool:
+        rank = None if text.lower() in ("", "none", "no", "-", "nothing") else _rank(text)
+        self.person._apply(tc.Wish(self.seat, rank))
+        return True
+
+
+class _GiftQuestion(_Question):
+    """S-DRAGON-1: the Dragon trick to an opponent; T6-4: the lead to a partner."""
+
+    kind = "give"
+
+    def __init__(
+        self, person: TerminalPlayer, seat: int, view: Observation, fixed: list[Action]
+    ) -> None:
+        super().__init__(person, seat, view)
+        self.gifts = [a for a in fixed if isinstance(a, tc.GiveTrick | tc.GiveLead)]
+        self.dragon = isinstance(self.gifts[0], tc.GiveTrick)
+
+    def introduce(self) -> None:
+        who = self.person.who(self.seat, self.view)
+        what = "won the trick with the Dragon" if self.dragon else "played the Dog"
+        self.console.print(Text(f"{who} {what}; the choices:"))
+        for gift in self.gifts:
+            size = self.view.hand_sizes[gift.to]
+            self.console.print(
+                Text(f"  {self.person.seat_name(gift.to, self.view)}: {_cards(size)} left")
+            )
+        self.hint("answer: the seat number; help for more")
+
+    def prompt(self) -> str:
+        what = "give the trick to seat" if self.dragon else "give the lead to seat"
+        return f"{self.person.who(self.seat, self.view)}, {what} > "
+
+    def answer(self, text: str) -> bool:
+        seats = [gift.to for gift in self.gifts]
+        choices = " or ".join(map(str, seats))
+        number = text.lower().removeprefix("seat").strip()
+        if not _is_number(number):
+            raise _Refused(f"answer with a seat number: {choices}")
+        if int(number) not in seats:
+            raise _Refused(f"seat {int(number)} is not offered: answer {choices}")
+        self.person._apply(type(self.gifts[0])(self.seat, int(number)))
+        return True
+
+
+def _is_number(token: str) -> bool:
+    return token.lstrip("+-").isdigit()
+
+
+def _number_not_card(token: str) -> str:
+    if token.isdigit() and token in _RANKS:
+        suits = ", ".join(f"{token}{suit}" for suit in "jspt")
+        return f"{token} is a number, not a card: a card has a suit ({suits})"
+    return f"{token} is a number, not a card: cards are like 5j, 10t, Qp, PH (help for more)"
+
+
+def _rank(text: str) -> str:
+    """A rank name from an answer (``t`` and ``10``, ``q`` and ``Q``...), or ``_Refused``."""
+    name = text.strip().upper()
+    name = "10" if name == "T" else name
+    if name not in _RANKS:
+        raise _Refused(f"{text.strip() or 'nothing'} is not a rank: one of {', '.join(_RANKS)}")
+    return name
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
 
 
 # --------------------------------------------------------------------------- the screen
 
 
-def show(console: Console, view: Observation, acting: int) -> None:
-    """The table as ``view``'s player sees it, before ``acting`` decides."""
+def show(
+    console: Console,
+    view: Observation,
+    acting: int,
+    received: dict[int, dict[int, str]] | None = None,
+) -> None:
+    """The table as ``view``'s player sees it, before ``acting`` decides; ``received``:
+    seat -> (giver -> codes) that the person's seats got in this hand's exchange."""
     console.rule(f"hand {view.hand_index + 1} — {view.phase.replace('_', ' ')}")
     seats = []
     for seat, size in enumerate(view.hand_sizes):
@@ -295,7 +675,7 @@ def show(console: Console, view: Observation, acting: int) -> None:
         name = "dummy" if player is None else "you" if player == view.player else f"player {player}"
         if seat in view.titles:  # GS-5: Great Lord ... Wretch
             name += f" ({view.titles[seat]})"
-        facts = [f"{size} card{'s' if size != 1 else ''}"]
+        facts = [_cards(size)]
         if seat in view.calls:
             facts.append(_CALLS.get(view.calls[seat], view.calls[seat]))
         if seat in view.out_order:
@@ -319,7 +699,16 @@ def show(console: Console, view: Observation, acting: int) -> None:
         label = f"seat {seat}" + (f" ({', '.join(marks)})" if marks else "")
         console.print(Text(f"{label} hand: ") + card_text(cards), soft_wrap=True)
     for target, codes in sorted(view.pushed.items() if view.phase == "exchange" else ()):
-        console.print(Text(f"pushed to seat {target}: ") + card_text(codes.split()))
+        # GS-6: includes the cards the rules take from this seat for the target.
+        console.print(Text(f"given to seat {target}: ") + card_text(codes.split()))
+    if view.phase == "play":
+        for seat, got in sorted((received or {}).items()):
+            line = Text(f"seat {seat} received: ")
+            line += Text(" · ").join(
+                card_text(codes.split()) + Text(f" from {giver}")
+                for giver, codes in sorted(got.items())
+            )
+            console.print(line, soft_wrap=True)
     scores = ", ".join(f"{n} {s}" for n, s in zip(view.score_lines, view.scores, strict=True))
     console.print(Text(f"scores: {scores}"))
     for name, value in view.model_dump(exclude=set(_SHOWN)).items():
@@ -329,63 +718,40 @@ def show(console: Console, view: Observation, acting: int) -> None:
     console.print(Text(f"— {who} to act —", style="bold"))
 
 
+def print_options(console: Console, options: Sequence[Text]) -> None:
+    """Numbered options from 1, in as many columns as the width holds, numbered down
+    each column (a lead with 14 cards has a hundred plays)."""
+    cells = [Text(f"{number:>3}. ") + text for number, text in enumerate(options, start=1)]
+    width = max((cell.cell_len for cell in cells), default=0) + 2
+    columns = max(1, min(len(cells), (console.width - 1) // max(width, 1)))
+    rows = -(-len(cells) // columns)
+    for row in range(rows):
+        line = Text()
+        for column in range(columns):
+            index = column * rows + row
+            if index < len(cells):
+                cell = cells[index].copy()
+                if column < columns - 1 and index + rows < len(cells):
+                    cell.pad_right(width - cell.cell_len)
+                line += cell
+        console.print(line, soft_wrap=True)
+
+
 def describe(action: Action, view: Observation) -> Text:
-    """A listed action in words (plays as coloured cards)."""
+    """A listed action in words (plays as coloured cards). Listed are plays, the pass,
+    declining Grand Tichu, and any decision a plugin adds; calls, pushes, wishes and
+    gifts have questions of their own."""
     if isinstance(action, tc.Play):
         return card_text(action.cards.split(), action.phoenix) + (
             Text(f" (Phoenix as {action.phoenix})") if action.phoenix else Text()
         )
     if isinstance(action, tc.GrandTichu):
-        return Text("call Grand Tichu" if action.call else "no Grand Tichu")
-    if isinstance(action, tc.Tichu):
-        return Text("call Tichu")
+        return Text("call Grand Tichu" if action.call else "no Grand Tichu: take the rest")
     if isinstance(action, tc.Pass):
         return Text("pass (take the trick)" if view.top_seat == action.seat else "pass")
-    if isinstance(action, tc.Wish):
-        return Text(f"wish for {action.rank}" if action.rank else "no wish")
-    if isinstance(action, tc.GiveTrick):
-        return Text(f"give the trick to seat {action.to}")
-    if isinstance(action, tc.GiveLead):
-        return Text(f"give the lead to seat {action.to}")
-    if isinstance(action, tc.Push):
-        return Text(", ".join(f"{codes} to seat {t}" for t, codes in action.cards.items()))
+    # An action type a plugin added: its name and fields in words.
     fields: dict[str, Any] = {
         k: v for k, v in action._asdict().items() if k not in ("type", "seat")
     }
-    return Text(f"{action.type} {fields}")
-
-
-def _fixed_choice(answer: str, seat: int, fixed: list[Action]) -> Action | None:
-    """A listed fixed action chosen by number or as ``tichu``, else None."""
-    if answer.isdigit() and 1 <= int(answer) <= len(fixed):
-        return fixed[int(answer) - 1]
-    if answer.lower() == "tichu":
-        return tc.Tichu(seat)
-    return None
-
-
-def parse_answer(text: str, seat: int, listed: list[Action]) -> Action:
-    """An answer to the list of actions: a number of it, ``pass``, ``tichu``, or cards
-    (``PH=8`` for the Phoenix standing for an 8). ValueError/TichuError if malformed."""
-    text = text.strip()
-    if not text:
-        raise ValueError(HELP)
-    if text.isdigit():
-        number = int(text)
-        if not 1 <= number <= len(listed):
-            raise ValueError(f"choose a number from 1 to {len(listed)}")
-        return listed[number - 1]
-    lowered = text.lower()
-    if lowered == "pass":
-        return tc.Pass(seat)
-    if lowered == "tichu":
-        return tc.Tichu(seat)
-    phoenix = None
-    cards = []
-    for token in text.replace(",", " ").split():
-        if token.upper().startswith("PH="):
-            phoenix = token[3:]
-            cards.append("PH")
-        else:
-            cards.append(token)
-    return tc.Play(seat, cards, phoenix)
+    words = " ".join(f"{name.replace('_', ' ')} {value}" for name, value in fields.items())
+    return Text(f"{action.type.replace('_', ' ')} {words}".strip())
