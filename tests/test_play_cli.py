@@ -420,12 +420,20 @@ def _short(name: str) -> dict[str, object]:
     return {"game.target": 200} if tc.load_variant(name).game.target else {}
 
 
-@pytest.mark.parametrize("name", tc.list_variants())
-def test_a_person_plays_a_whole_match_of_every_variant(name: str) -> None:
-    """Every bundled variant (a variant that cannot be played fails here): the person
-    answers every question and the match ends; they see only their own seats' hands
-    and what the variant shows everyone."""
-    variant = tc.load_variant(name, overrides=_short(name))
+TABLES = [(name, {}) for name in tc.list_variants()] + [
+    ("grand_seigneur", {"players": players, "game.hands": 3}) for players in (5, 6, 12)
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "size"), TABLES, ids=[f"{n}{'-' + str(s['players']) if s else ''}" for n, s in TABLES]
+)
+def test_a_person_plays_a_whole_match_of_every_variant(name: str, size: dict[str, int]) -> None:
+    """Every bundled variant (a variant that cannot be played fails here), and Grand
+    Seigneur at 5, 6 and 12 players besides its default 7: the person answers every
+    question and the match ends; they see only their own seats' hands and what the
+    variant shows everyone."""
+    variant = tc.load_variant(name, overrides={**_short(name), **size})
     output = io.StringIO()
     reader = ScreenReader(output)
     assert play_in_terminal(variant, seat=0, seed=3, ask=reader, console=console(output)) == 0
