@@ -5,7 +5,8 @@ Most of Threechu is variant options the standard rules already read
 its partner, the shuffler (the standard controllers), pushes only to opponents
 (``exchange.targets``, T3-3), one score line per player and the dummy's last, each
 getting its partnership's whole score (``scoring.per_player``, T3-7), and nine
-hands (``game.hands``, T3-8). Calling Tichu for the dummy before its first card
+hands (``game.hands``, T3-8) after which the highest *player* score wins (the
+standard match end never lets a dummy's line win). Calling Tichu for the dummy before its first card
 (T3-5) is the standard S-CALL-1 timing, made by the shuffler for the dummy's seat.
 
 What no option says lives here:
@@ -17,14 +18,13 @@ What no option says lives here:
 - T3-4: once the exchange is done the dummy's hand is face up for everyone,
   spectators included (the engine announces it with a ``HandShown`` event).
 - T3-6: the Mah Jong wish never binds the dummy.
-- T3-8: the highest *player* score wins; the dummy's line never does.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tichu_core.rules.answers import Outcome, Refusal, Seating, Termination
+from tichu_core.rules.answers import Refusal, Seating
 from tichu_core.rules.hookspecs import hookimpl
 from tichu_core.rules.table import GRAND_TICHU, OVER, PLAY
 
@@ -86,19 +86,3 @@ def tichu_visible_seats(variant: Variant, table: TableView, player: int | None) 
 def tichu_wish_applies(variant: Variant, table: TableView, seat: int) -> bool | None:
     """T3-6: the dummy never has to fulfil the wish; other seats as standard (S-WISH-2)."""
     return False if table.players[seat] is None else None
-
-
-@hookimpl
-def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> Outcome | bool:
-    """T3-8: after ``game.hands`` hands the highest player score wins (ties share); the
-    dummy's line, the last one (T3-7), never wins. A ``game.target``, if a table sets
-    one, is reached by a player line alone, as in S-GAME-1."""
-    player_totals = totals[: variant.players]
-    best = max(player_totals)
-    leaders = tuple(line for line, total in enumerate(player_totals) if total == best)
-    target, hands = variant.game.target, variant.game.hands
-    if hands and hands_played >= hands:
-        return Outcome(Termination.HANDS_PLAYED, leaders)
-    if target and best >= target and len(leaders) == 1:
-        return Outcome(Termination.TARGET_REACHED, leaders)
-    return False

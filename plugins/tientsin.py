@@ -26,23 +26,10 @@ from typing import TYPE_CHECKING
 from tichu_core.cardplay.cards import mask_points
 from tichu_core.rules.answers import HandScore
 from tichu_core.rules.hookspecs import hookimpl
-from tichu_core.rules.standard import call_scores
+from tichu_core.rules.standard import call_scores, team_out_together
 
 if TYPE_CHECKING:
     from tichu_core import TableView, Variant
-
-
-def triple_victory(table: TableView) -> int | None:
-    """T6-5: the team all of whose seats went out before any opponent, if any."""
-    out = table.out_order
-    if not out:
-        return None
-    team = table.teams[out[0]]
-    members = table.team_members(team)
-    leaders = out[: len(members)]
-    if len(leaders) == len(members) and all(table.teams[seat] == team for seat in leaders):
-        return team
-    return None
 
 
 def card_points(table: TableView) -> list[int]:
@@ -71,7 +58,7 @@ def card_points(table: TableView) -> list[int]:
 def tichu_score_hand(variant: Variant, table: TableView) -> HandScore:
     """T6-6: card points with the Tientsin transfers, or the triple victory; then calls."""
     teams = max(table.teams) + 1
-    winners = triple_victory(table)
+    winners = team_out_together(variant, table)  # T6-5: the triple victory
     if winners is not None:
         scores = [0] * teams
         scores[winners] = variant.scoring.double_victory

@@ -47,7 +47,7 @@ from tichu_core.game.events import (
     make_event,
 )
 from tichu_core.rules.answers import HandScore, Refusal, Seating
-from tichu_core.rules.table import EXCHANGE, GRAND_TICHU, OVER, PLAY, TableView
+from tichu_core.rules.table import EXCHANGE, GRAND_TICHU, OVER, PLAY, TableView, next_holding
 
 if TYPE_CHECKING:
     from tichu_core.rules.rulebook import Rulebook
@@ -235,12 +235,7 @@ class HandState:
 
     def next_active(self, seat: int) -> int | None:
         """The next seat after ``seat`` (in play order) that still holds cards."""
-        n = self.seats
-        for step in range(1, n + 1):
-            candidate = (seat + step) % n
-            if self.hands[candidate]:
-                return candidate
-        return None
+        return next_holding(self.hands, seat)
 
     def call_refusal(self, seat: int, call: str) -> Refusal | None:
         """Why ``seat`` may not make ``call`` now (S-CALL-1, S-DEAL-2), or None if it may.

@@ -19,7 +19,7 @@ from tichu_core.errors import DealError, IllegalAction, InvalidAction, PluginErr
 from tichu_core.game.actions import ACTION_TYPES, Action, action_from_json, show_input
 from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
 from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver, make_event
-from tichu_core.game.hand import EXCHANGE, GRAND_TICHU, OVER, HandState
+from tichu_core.game.hand import EXCHANGE, GRAND_TICHU, OVER, PLAY, HandState
 from tichu_core.game.legality import LegalActions, Referee
 from tichu_core.game.results import HandResult, Outcome
 from tichu_core.game.saving import dump_game, load_game
@@ -80,8 +80,8 @@ class Game:
             shuffle(cards, self._rng)
             dealt = rulebook.deal(cards, seating.dealer)
         ranking: list[int | None] = []
-        if previous is not None:
-            ranking = [previous.players[seat] for seat in previous.view.ranking()]
+        if previous is not None:  # the seats' ranking was just recorded in its result
+            ranking = [previous.players[seat] for seat in self.hand_results[-1].out_order]
         hand = HandState(rulebook, index, seating, dealt, ranking)
         hand._emit(
             HandStarted,
@@ -103,7 +103,7 @@ class Game:
     def turn(self) -> int | None:
         """The seat whose ordinary turn it is (None outside play or while a decision is pending)."""
         hand = self._hand
-        if hand.phase != "play" or hand.pending is not None:
+        if hand.phase != PLAY or hand.pending is not None:
             return None
         return hand.turn
 

@@ -338,7 +338,7 @@ def tichu_dragon_recipients(variant: Variant, table: TableView, seat: int) -> li
     if not variant.dragon.gift:
         return []
     if table.phase == OVER and (
-        not variant.dragon.gift_when_last or _double_victory(variant, table) is not None
+        not variant.dragon.gift_when_last or team_out_together(variant, table) is not None
     ):
         return []
     return table.opponents(seat)
@@ -347,8 +347,9 @@ def tichu_dragon_recipients(variant: Variant, table: TableView, seat: int) -> li
 # --------------------------------------------------------------------------- end of hand and match
 
 
-def _double_victory(variant: Variant, table: TableView) -> int | None:
-    """The team whose seats all went out before any opponent (S-END-1), if any."""
+def team_out_together(variant: Variant, table: TableView) -> int | None:
+    """The team whose seats all went out before any opponent, if any: the double
+    victory of S-END-1, Tientsin's triple victory (T6-5). For plugins too."""
     if variant.teams.size < 2 or not table.out_order:
         return None
     out = table.out_order
@@ -366,7 +367,7 @@ def tichu_hand_over(variant: Variant, table: TableView) -> bool:
     """S-END-1: one seat holds cards, or one team went out first and second."""
     if sum(1 for hand in table.hands if hand) <= 1:
         return True
-    return _double_victory(variant, table) is not None
+    return team_out_together(variant, table) is not None
 
 
 def team_scores(variant: Variant, table: TableView) -> HandScore:
@@ -374,7 +375,7 @@ def team_scores(variant: Variant, table: TableView) -> HandScore:
     teams = max(table.teams) + 1
     scores = [0] * teams
     card_points = [0] * teams
-    winners = _double_victory(variant, table)
+    winners = team_out_together(variant, table)
     if winners is not None:
         scores[winners] += variant.scoring.double_victory
     elif variant.scoring.card_points:
@@ -432,10 +433,13 @@ def tichu_score_hand(variant: Variant, table: TableView) -> HandScore:
 @hookimpl(trylast=True)
 def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> Outcome | bool:
     """S-GAME-1: after the hand in which a line reaches ``game.target``; a tie plays on.
-    T3-8, GS-8: after ``game.hands`` hands; the highest total wins (ties share)."""
+    T3-8, GS-8: after ``game.hands`` hands; the highest total wins (ties share). A
+    dummy's line (the last, T3-7) counts for the score but never wins: players win."""
     target, hands = variant.game.target, variant.game.hands
-    best = max(totals)
-    leaders = tuple(line for line, total in enumerate(totals) if total == best)
+    dummy_line = _player_lines(variant) and variant.teams.dummy
+    contenders = totals[: variant.players] if dummy_line else totals
+    best = max(contenders)
+    leaders = tuple(line for line, total in enumerate(contenders) if total == best)
     if hands and hands_played >= hands:
         return Outcome(Termination.HANDS_PLAYED, leaders)
     # Partners share one score, so with lines per player equal leaders are no tie

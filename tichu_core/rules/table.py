@@ -19,6 +19,16 @@ PLAY = "play"
 OVER = "over"
 
 
+def next_holding(hands: list[int], seat: int) -> int | None:
+    """The next seat after ``seat`` (in play order) whose hand is not empty."""
+    n = len(hands)
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if hands[candidate]:
+            return candidate
+    return None
+
+
 class TableData(Protocol):
     """What the view reads: the attributes of the engine's hand state."""
 
@@ -143,12 +153,7 @@ class TableView:
 
     def next_active(self, seat: int) -> int | None:
         """The next seat after ``seat`` (in play order) that still holds cards."""
-        hands, n = self._data.hands, self._data.seats
-        for step in range(1, n + 1):
-            candidate = (seat + step) % n
-            if hands[candidate]:
-                return candidate
-        return None
+        return next_holding(self._data.hands, seat)
 
     def partners(self, seat: int) -> list[int]:
         teams = self._data.teams
