@@ -75,6 +75,17 @@ for _s in range(4):
         SUIT_BITS[_s] |= 0x11 << (rank_shift(_r) + _s)
 
 CARD_COUNT = 8 * 14  # bit indexes 0..111
+# Every first-deck card (the low nibble of each byte) and every second-deck card.
+FIRST_COPY_BITS = sum(0x0F << 8 * byte for byte in range(14))
+SECOND_COPY_BITS = FIRST_COPY_BITS << 4
+
+
+def by_codes(mask: int) -> int:
+    """A mask with the same codes as ``mask``, first copies used first: equal for two
+    masks exactly when they hold the same multiset of codes (both decks share codes)."""
+    first = mask & FIRST_COPY_BITS
+    second = (mask >> 4) & FIRST_COPY_BITS
+    return (first | second) | ((first & second) << 4)
 
 
 class Card(int):

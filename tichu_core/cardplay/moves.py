@@ -18,8 +18,10 @@ from tichu_core.cardplay.cards import (
     DOG_BITS,
     DRAGON_BITS,
     DRAGON_RANK,
+    FIRST_COPY_BITS,
     MAH_JONG_BITS,
     MAH_JONG_RANK,
+    NORMAL_BITS,
     PHOENIX_BITS,
     RANK_BITS,
 )
@@ -486,7 +488,7 @@ def _runs(
 
 
 # First-deck positions of every normal card, and of the jade card of each rank.
-_FIRST_COPY = sum(0xF << (8 * (r - 1)) for r in range(2, 15))
+_FIRST_COPY = FIRST_COPY_BITS & NORMAL_BITS
 _JADE_POSITIONS = sum(1 << (8 * (r - 1)) for r in range(2, 15))
 
 

@@ -20,6 +20,8 @@ from tichu_core.cardplay.cards import (
     RANK_BITS,
     RANK_NAMES,
     RANK_OF_NAME,
+    SECOND_COPY_BITS,
+    by_codes,
     cards_of,
     format_mask,
     play_codes,
@@ -277,36 +279,17 @@ def _find_play(
             and (best is None or combination.rank > best.rank)
         ):
             best = combination
-    if best is None and hand & _SECOND_COPIES:
+    if best is None and hand & SECOND_COPY_BITS:
         # Two decks: codes name cards, not copies; compare the multisets of codes.
-        wanted = _by_codes(mask)
+        wanted = by_codes(mask)
         for combination in plays:
             if (
-                _by_codes(combination.cards) == wanted
+                by_codes(combination.cards) == wanted
                 and (rank is None or combination.phoenix == rank)
                 and (best is None or combination.rank > best.rank)
             ):
                 best = combination
     return best
-
-
-def _nibbles(pattern: int) -> int:
-    mask = 0
-    for byte in range(14):
-        mask |= pattern << 8 * byte
-    return mask
-
-
-_FIRST_COPIES = _nibbles(0x0F)
-_SECOND_COPIES = _nibbles(0xF0)
-
-
-def _by_codes(mask: int) -> int:
-    """A mask with the same codes as ``mask``, first copies used first: equal for two
-    masks exactly when they hold the same multiset of codes."""
-    first = mask & _FIRST_COPIES
-    second = (mask >> 4) & _FIRST_COPIES
-    return (first | second) | ((first & second) << 4)
 
 
 # --------------------------------------------------------------------------- the referee
