@@ -18,12 +18,13 @@ import json
 import re
 import reprlib
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, Literal, NamedTuple, Self
+from typing import TypeVar, Annotated, Any, Literal, NamedTuple, Self
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from tichu_core.cardplay.cards import RANK_NAMES, RANK_OF_NAME, Card, card_of_code
 from tichu_core.errors import CardError, InvalidAction
+from tichu_core.rules.table import MAX_SEATS
 
 
 class _GrandTichu(NamedTuple):
@@ -336,6 +337,28 @@ ACTION_TYPES: dict[str, type[Any]] = {
 def make_play(seat: int, cards: str, phoenix: str | None) -> Play:
     """A Play from already canonical parts (the engine's fast path for listed plays)."""
     return tuple.__new__(Play, (seat, cards, phoenix, "play"))
+
+
+_A = TypeVar("_A", bound=tuple[object, ...])
+
+
+def _listed(kind: type[_A], *fields: object) -> _A:
+    return tuple.__new__(kind, fields)
+
+
+# The actions without cards are immutable and few: the engine lists the same objects
+# every time (a seat's options are built thousands of times per simulated hand).
+PASSES: tuple[Pass, ...] = tuple(_listed(Pass, s, "pass") for s in range(MAX_SEATS))
+TICHUS: tuple[Tichu, ...] = tuple(_listed(Tichu, s, "tichu") for s in range(MAX_SEATS))
+GRAND_TICHUS: tuple[tuple[GrandTichu, GrandTichu], ...] = tuple(
+    (_listed(GrandTichu, s, False, "grand_tichu"), _listed(GrandTichu, s, True, "grand_tichu"))
+    for s in range(MAX_SEATS)
+)
+
+
+def make_push(seat: int, cards: dict[int, str]) -> Push:
+    """A Push from already canonical parts (the engine's fast path for listed pushes)."""
+    return tuple.__new__(Push, (seat, PushCards(sorted(cards.items())), "push"))
 
 
 # --- JSON boundary -----------------------------------------------------------------

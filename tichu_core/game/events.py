@@ -170,13 +170,17 @@ def make_event(
     ``model_construct`` costs several microseconds each, this a fraction of one.
     Every field must be given or have a plain default.
     """
-    event = object.__new__(event_type)
+    event = _new(event_type)
     # Merging into the defaults keeps the fields in their declared order.
-    object.__setattr__(event, "__dict__", {**_DEFAULTS[event_type], **fields})
-    object.__setattr__(event, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(event, "__pydantic_extra__", None)
-    object.__setattr__(event, "__pydantic_private__", {"_audience": audience})
+    _set(event, "__dict__", {**_DEFAULTS[event_type], **fields})
+    _set(event, "__pydantic_fields_set__", set(fields))
+    _set(event, "__pydantic_extra__", None)
+    _set(event, "__pydantic_private__", {"_audience": audience})
     return event
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 AnyEvent = Annotated[

@@ -26,7 +26,7 @@ from tichu_core.cardplay.cards import (
     mask_points,
     play_codes,
 )
-from tichu_core.cardplay.combinations import DOG, SINGLE, Combination, Kind
+from tichu_core.cardplay.combinations import DOG, FIRST_BOMB_KIND, SINGLE, Combination, Kind
 from tichu_core.game.events import (
     CardsDealt,
     CardsReceived,
@@ -57,6 +57,7 @@ __all__ = ["EXCHANGE", "GRAND_TICHU", "OVER", "PLAY", "HandState", "Pending"]
 _T = TypeVar("_T")
 
 WISH = "wish"
+_KIND_NAMES = {kind.value: kind.name.lower() for kind in Kind}
 GIVE_TRICK = "give_trick"
 GIVE_LEAD = "give_lead"
 
@@ -81,43 +82,8 @@ class Pending:
 class HandState:
     """The state of one hand. Hooks read it through :attr:`view`; only the engine changes it."""
 
-    __slots__ = (
-        "_events",
-        "_view",
-        "_visibility",
-        "collecting",
-        "controllers",
-        "dealer",
-        "dealt",
-        "forced",
-        "grand_tichu",
-        "grand_tichu_cards",
-        "hand_index",
-        "hands",
-        "out_order",
-        "passed",
-        "pending",
-        "phase",
-        "piles",
-        "played_any",
-        "players",
-        "previous_ranking",
-        "push_targets",
-        "pushes",
-        "received",
-        "rulebook",
-        "rules",
-        "score",
-        "seats",
-        "teams",
-        "tichu",
-        "top",
-        "top_seat",
-        "trick",
-        "trick_cards",
-        "turn",
-        "wish",
-    )
+    # No __slots__: the snapshot taken before every action copies the instance dict
+    # in one C-level step (see `clone`).
 
     def __init__(
         self,
@@ -182,48 +148,16 @@ class HandState:
     def clone(self) -> HandState:
         """A copy deep enough that changing the copy never changes this state.
 
-        Lists the engine changes in place are copied; everything else is only ever
-        replaced, so sharing it is safe (and keeps the snapshot taken before every
-        action cheap).
+        Only ``hands`` and ``_events`` change in place; every other list or dict is
+        replaced when it changes (see `_replaced`), so the copy may share it. That keeps
+        the snapshot taken before every action to one dict copy.
         """
         other = HandState.__new__(HandState)
-        other.rulebook = self.rulebook
-        other.rules = self.rules
-        other._view = None
-        other.hand_index = self.hand_index
-        other.seats = self.seats
-        other.players = self.players
-        other.dealer = self.dealer
-        other.dealt = self.dealt
-        other.previous_ranking = self.previous_ranking
-        other.phase = self.phase
-        other.trick_cards = self.trick_cards
-        other.top = self.top
-        other.top_seat = self.top_seat
-        other.passed = self.passed
-        other.turn = self.turn
-        other.collecting = self.collecting
-        other.pending = self.pending
-        other.wish = self.wish
-        other.score = self.score
-        other.teams = self.teams
-        other.controllers = self.controllers
-        other.push_targets = self.push_targets
-        other.forced = self.forced
-        other.grand_tichu_cards = self.grand_tichu_cards
-        other._visibility = self._visibility
-        # Only `hands` and `_events` change in place; every other list is replaced
-        # when it changes (see `_replaced`), so the snapshot may share it.
-        other.hands = self.hands[:]
-        other._events = self._events[:]
-        other.grand_tichu = self.grand_tichu
-        other.tichu = self.tichu
-        other.played_any = self.played_any
-        other.pushes = self.pushes
-        other.received = self.received
-        other.piles = self.piles
-        other.out_order = self.out_order
-        other.trick = self.trick
+        state = self.__dict__.copy()
+        state["hands"] = self.hands[:]
+        state["_events"] = self._events[:]
+        state["_view"] = None
+        other.__dict__ = state
         return other
 
     def active_mask(self) -> int:
@@ -468,10 +402,10 @@ class HandState:
             Played,
             seat=seat,
             cards=codes_of(cards)[::-1],
-            combination=Kind(play.kind).name.lower(),
+            combination=_KIND_NAMES[play.kind],
             rank=float(play.rank),
             phoenix=RANK_NAMES[play.phoenix] if play.phoenix else None,
-            bomb=play.is_bomb,
+            bomb=play.kind >= FIRST_BOMB_KIND,
         )
         wish = self.wish
         if wish is not None and self.rules.fulfils(play, wish):
@@ -603,7 +537,7 @@ class HandState:
             {
                 "seat": seat,
                 "cards": codes_of(play.cards)[::-1],
-                "combination": Kind(play.kind).name.lower(),
+                "combination": _KIND_NAMES[play.kind],
                 "rank": float(play.rank),
                 "phoenix": RANK_NAMES[play.phoenix] if play.phoenix else None,
             }

@@ -30,6 +30,9 @@ from tichu_core.cardplay.cards import (
 from tichu_core.cardplay.combinations import DOG, Combination
 from tichu_core.errors import CardError, IllegalAction, InvalidAction
 from tichu_core.game.actions import (
+    GRAND_TICHUS,
+    PASSES,
+    TICHUS,
     Action,
     GiveLead,
     GiveTrick,
@@ -40,6 +43,7 @@ from tichu_core.game.actions import (
     Tichu,
     Wish,
     make_play,
+    make_push,
 )
 from tichu_core.game.hand import (
     EXCHANGE,
@@ -54,6 +58,9 @@ from tichu_core.game.hand import (
 from tichu_core.rules.answers import Refusal
 
 Change = Callable[[], None]
+# id(action) -> (the action, the hand state it was listed for, what it means there: the
+# combination of a play, the card masks of a push, nothing for the others).
+Issued = dict[int, tuple[Action, "HandState | None", object]]
 
 
 def play_action(seat: int, combination: Combination) -> Play:
@@ -104,7 +111,16 @@ class PushChoices:
     asked: judging a push only needs :meth:`__contains__`.
     """
 
-    __slots__ = ("_codes", "_counts", "_hand", "_simple", "_size", "_targets", "_wanted")
+    __slots__ = (
+        "_cards",
+        "_codes",
+        "_counts",
+        "_hand",
+        "_simple",
+        "_size",
+        "_targets",
+        "_wanted",
+    )
 
     def __init__(self, hand: int, targets: dict[int, int]) -> None:
         self._hand = hand
@@ -112,13 +128,17 @@ class PushChoices:
         self._wanted = tuple(targets[t] for t in self._targets)
         self._size = -1
         self._codes: list[str] = []
+        self._cards: list[int] = []
         self._counts: tuple[int, ...] = ()
         self._simple = False
 
     def _count(self) -> int:
         if self._size < 0:
-            held = Counter(str(card) for card in cards_of(self._hand))
+            cards = cards_of(self._hand)
+            held = Counter(str(card) for card in cards)
             self._codes = list(held)
+            # One card per code: the simple case unranks over the cards themselves.
+            self._cards = [int(card) for card in cards]
             self._counts = tuple(held[code] for code in self._codes)
             self._simple = all(c == 1 for c in self._counts) and all(w == 1 for w in self._wanted)
             if self._simple:
@@ -133,16 +153,31 @@ class PushChoices:
     def __len__(self) -> int:
         return self._count()
 
+    def masks(self, index: int) -> dict[int, int]:
+        """The push at ``index`` (0 <= index < len): target seat -> the cards taken
+        from the hand (each copy once)."""
+        self._count()
+        if self._simple:
+            available = self._cards[:]
+            simple: dict[int, int] = {}
+            for target in self._targets:
+                index, pick = divmod(index, len(available))
+                simple[target] = 1 << available.pop(pick)
+            return simple
+        given = self.cards(index)
+        masks: dict[int, int] = {}
+        left = self._hand
+        for target, codes in given.items():
+            taken = take_cards(codes.split(), left)
+            left &= ~taken
+            masks[target] = taken
+        return masks
+
     def cards(self, index: int) -> dict[int, str]:
         """The push at ``index`` (0 <= index < len): target seat -> card codes."""
         self._count()
         if self._simple:
-            available = list(range(len(self._codes)))
-            simple: dict[int, str] = {}
-            for target in self._targets:
-                index, pick = divmod(index, len(available))
-                simple[target] = self._codes[available.pop(pick)]
-            return simple
+            return {t: play_codes(m) for t, m in self.masks(index).items()}
         given: dict[int, list[str]] = {t: [] for t in self._targets}
         room = self._wanted
         for position, code in enumerate(self._codes):
@@ -185,7 +220,7 @@ class LegalActions(Sequence[Action]):
     decisions), then the plays, then the pushes.
     """
 
-    __slots__ = ("_fixed", "_hand", "_plays", "_pushes", "_seat", "_size")
+    __slots__ = ("_fixed", "_hand", "_issued", "_plays", "_pushes", "_seat", "_size", "_state")
 
     def __init__(
         self,
@@ -194,6 +229,8 @@ class LegalActions(Sequence[Action]):
         plays: list[Combination] | None = None,
         pushes: PushChoices | None = None,
         hand: int = 0,
+        issued: Issued | None = None,
+        state: HandState | None = None,
     ) -> None:
         self._seat = seat
         self._hand = hand
@@ -201,6 +238,10 @@ class LegalActions(Sequence[Action]):
         self._fixed = fixed
         self._plays = plays or []
         self._pushes = pushes
+        # Every action handed out is remembered (with what it means) for the state it
+        # was listed in, so that `apply` of that very object need not judge it again.
+        self._issued = issued
+        self._state = state
 
     def __len__(self) -> int:
         if self._size < 0:
@@ -222,13 +263,23 @@ class LegalActions(Sequence[Action]):
             index += size
         if not 0 <= index < size:
             raise IndexError(f"legal action index {index} out of range ({size} actions)")
-        if index < len(self._fixed):
-            return self._fixed[index]
-        index -= len(self._fixed)
-        if index < len(self._plays):
-            return play_action(self._seat, self._plays[index])
-        assert self._pushes is not None
-        return Push(self._seat, self._pushes.cards(index - len(self._plays)))
+        fixed = self._fixed
+        meaning: object = None
+        if index < len(fixed):
+            action: Action = fixed[index]
+        else:
+            index -= len(fixed)
+            if index < len(self._plays):
+                meaning = self._plays[index]
+                action = play_action(self._seat, meaning)  # type: ignore[arg-type]
+            else:
+                assert self._pushes is not None
+                masks = self._pushes.masks(index - len(self._plays))
+                meaning = masks
+                action = make_push(self._seat, {t: play_codes(m) for t, m in masks.items()})
+        if self._issued is not None:
+            self._issued[id(action)] = (action, self._state, meaning)
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         for index in range(len(self)):
@@ -298,9 +349,11 @@ def _find_play(
 class Referee:
     """What each seat may do on the running hand, and the judge of every action."""
 
-    __slots__ = ("_refusals", "_refusals_version", "_turn_cache")
+    __slots__ = ("_issued", "_issued_version", "_refusals", "_refusals_version", "_turn_cache")
 
     def __init__(self) -> None:
+        self._issued: Issued = {}
+        self._issued_version = -1
         self._turn_cache: tuple[int, int, list[Combination], bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
         self._refusals: dict[tuple[int, str], Refusal | None] = {}
@@ -368,12 +421,12 @@ class Referee:
             if hand.grand_tichu[seat] is not None:
                 return []
             if self.refusal(hand, version, seat, GRAND_TICHU) is None:
-                return [GrandTichu(seat, False), GrandTichu(seat, True)]
-            return [GrandTichu(seat, False)]
+                return list(GRAND_TICHUS[seat])
+            return [GRAND_TICHUS[seat][0]]
         if hand.played_any[seat] or hand.tichu[seat]:
             return []  # S-CALL-1: too late (the rulebook need not be asked)
         if self.refusal(hand, version, seat, "tichu") is None:
-            return [Tichu(seat)]
+            return [TICHUS[seat]]
         return []
 
     @staticmethod
@@ -409,7 +462,7 @@ class Referee:
         if hand.pending is not None:
             return fixed + self.decisions(hand, seat)
         if self.may_pass(hand, version, seat):
-            fixed.append(Pass(seat))
+            fixed.append(PASSES[seat])
         return fixed
 
     def pushes(self, hand: HandState, seat: int) -> PushChoices | None:
@@ -422,7 +475,53 @@ class Referee:
         """Every option of ``seat``: exactly the parts :meth:`judge` accepts from."""
         pushes = self.pushes(hand, seat) if hand.phase == EXCHANGE else None
         fixed = self.fixed(hand, version, seat)
-        return LegalActions(seat, fixed, self.plays(hand, version, seat), pushes, hand.hands[seat])
+        if version != self._issued_version:
+            self._issued = {}
+            self._issued_version = version
+        return LegalActions(
+            seat,
+            fixed,
+            self.plays(hand, version, seat),
+            pushes,
+            hand.hands[seat],
+            self._issued,
+            hand,
+        )
+
+    def listed(self, hand: HandState, version: int, action: Action) -> Change | None:
+        """The change of ``action`` if it is the very object this referee listed for
+        this state (so it is legal: it was found among the options), else None."""
+        if version != self._issued_version:
+            return None
+        entry = self._issued.get(id(action))
+        if entry is None or entry[0] is not action or entry[1] is not hand:
+            return None
+        return self._change(hand, action, entry[2])
+
+    @staticmethod
+    def _change(hand: HandState, action: Action, meaning: object) -> Change:
+        """What a legal ``action`` does; ``meaning`` is its combination (a play) or its
+        card masks (a push)."""
+        seat = action.seat
+        if isinstance(action, Play):
+            play: Combination = meaning  # type: ignore[assignment]
+            return lambda: hand.do_play(seat, play)
+        if isinstance(action, Pass):
+            return lambda: hand.do_pass(seat)
+        if isinstance(action, Push):
+            masks: dict[int, int] = meaning  # type: ignore[assignment]
+            return lambda: hand.do_push(seat, masks)
+        if isinstance(action, GrandTichu):
+            return lambda: hand.do_grand_tichu(seat, action.call)
+        if isinstance(action, Tichu):
+            return lambda: hand.do_tichu(seat)
+        if isinstance(action, Wish):
+            rank = RANK_OF_NAME[action.rank] if action.rank is not None else None
+            return lambda: hand.do_wish(seat, rank)
+        if isinstance(action, GiveTrick):
+            return lambda: hand.do_give_trick(seat, action.to)
+        assert isinstance(action, GiveLead)
+        return lambda: hand.do_give_lead(seat, action.to)
 
     # --- judging --------------------------------------------------------------------
 
@@ -439,31 +538,22 @@ class Referee:
             play = _find_play(listed, mask, action.phoenix, hand.hands[seat])
             if play is None:
                 self._explain_play(hand, version, action)
-            return lambda: hand.do_play(seat, play)
+            return self._change(hand, action, play)
         if isinstance(action, Pass):
             if not self.may_pass(hand, version, seat):
                 self._explain_fixed(hand, version, action)
-            return lambda: hand.do_pass(seat)
+            return self._change(hand, action, None)
         if isinstance(action, Push):
             choices = self.pushes(hand, seat)
             if choices is None or dict(action.cards) not in choices:
                 self._explain_push(hand, action)
-            masks = _push_masks(action, hand.chosen_push_hand(seat))
-            return lambda: hand.do_push(seat, masks)
+            return self._change(hand, action, _push_masks(action, hand.chosen_push_hand(seat)))
         if isinstance(action, GrandTichu | Tichu):
             if hand.phase == OVER or action not in self.calls(hand, version, seat):
                 self._explain_fixed(hand, version, action)
-            if isinstance(action, GrandTichu):
-                return lambda: hand.do_grand_tichu(seat, action.call)
-            return lambda: hand.do_tichu(seat)
-        if action not in self.decisions(hand, seat):
+        elif action not in self.decisions(hand, seat):
             self._explain_fixed(hand, version, action)
-        if isinstance(action, Wish):
-            rank = RANK_OF_NAME[action.rank] if action.rank is not None else None
-            return lambda: hand.do_wish(seat, rank)
-        if isinstance(action, GiveTrick):
-            return lambda: hand.do_give_trick(seat, action.to)
-        return lambda: hand.do_give_lead(seat, action.to)
+        return self._change(hand, action, None)
 
     # --- why not ----------------------------------------------------------------------
 

@@ -184,16 +184,22 @@ class Game:
         checked: Action = action  # type: ignore[assignment]  # one of the action classes now
         if self.is_over:
             raise IllegalAction("the match is over", "S-GAME-1")
-        if not 0 <= checked.seat < self.seats:  # the action's own type made it an int
-            self._check_seat(checked.seat)
-        change = self._referee.judge(self._hand, self._version, checked)
-        before = self._hand.clone()
-        scores_before = list(self.scores)
+        hand = self._hand
+        version = self._version
+        # An action object handed out by `legal_actions` for this very state was found
+        # among the options when it was listed: it is not judged a second time.
+        change = self._referee.listed(hand, version, checked)
+        if change is None:
+            if not 0 <= checked.seat < self.seats:  # the action's own type made it an int
+                self._check_seat(checked.seat)
+            change = self._referee.judge(hand, version, checked)
+        before = hand.clone()
+        scores_before = self.scores  # replaced, never changed in place
         hands_before = len(self.hand_results)
         try:
             change()
-            events = self._hand.take_events()
-            if self._hand.phase == OVER and self._hand.score is not None:
+            events = hand.take_events()
+            if hand.phase == OVER and hand.score is not None:
                 events += self._end_hand()
             hand = self._hand
             if hand.turn is None and hand.pending is None and not self.is_over:
@@ -207,8 +213,8 @@ class Game:
             self.is_over = False
             raise
         self._actions.append(checked)
-        self._version += 1
-        self._events.extend(events)
+        self._version = version + 1
+        self._events += events
         return events
 
     def _check_someone_acts(self) -> None:
@@ -229,8 +235,7 @@ class Game:
         hand = self._hand
         score = hand.score
         assert score is not None
-        for line, points in enumerate(score.scores):
-            self.scores[line] += points
+        self.scores = [total + points for total, points in zip(self.scores, score.scores, strict=True)]
         ranking = hand.view.ranking()
         self.hand_results.append(
             HandResult(
@@ -280,6 +285,23 @@ class Game:
             raise
         events += self._hand.take_events()
         return events
+
+    def copy(self) -> Game:
+        """An independent game in exactly this state, for search and what-ifs: actions
+        applied to the copy never change this game (nor the other way round). The
+        variant and its rulebook are shared (rules hold no game state); the hand is
+        copied the way ``apply`` snapshots it, so a copy costs about one step."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._rng = seeded_rng(0)
+        twin._rng.setstate(self._rng.getstate())
+        twin.scores = list(self.scores)
+        twin.hand_results = list(self.hand_results)
+        twin._actions = list(self._actions)
+        twin._events = list(self._events)
+        twin._referee = Referee()
+        twin._hand = self._hand.clone()
+        return twin
 
     # --- what players see --------------------------------------------------------------
 

@@ -16,6 +16,7 @@ answer and the plugin that gave it.
 
 from __future__ import annotations
 
+import difflib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -28,7 +29,7 @@ from tichu_core.rules import hookspecs
 from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
 from tichu_core.rules.loading import resolve_plugin
 from tichu_core.rules.playrules import PlayRules
-from tichu_core.rules.table import TableView
+from tichu_core.rules.table import MAX_SEATS, TableView
 from tichu_core.variants.models import Variant
 
 TRACE_VARIABLE = "TICHU_TRACE_HOOKS"
@@ -70,10 +71,25 @@ class Rulebook:
         try:
             self.manager.check_pending()
         except pluggy.PluginValidationError as error:
+            # A misspelt rule point would never be asked: refuse it, with the names meant.
             plugin_name = self.manager.get_name(error.plugin)
+            unknown = sorted(
+                caller.name
+                for caller in self.manager.get_hookcallers(error.plugin) or []
+                if not caller.has_spec()
+            )
+            known = {hook.removeprefix("tichu_"): hook for hook in HOOK_NAMES}
+            guesses = []
+            for hook in unknown:
+                # Matched without the shared prefix, which would make any name look close.
+                close = difflib.get_close_matches(hook.removeprefix("tichu_"), known, n=1)
+                guesses.append(f"{hook} (did you mean {known[close[0]]}?)" if close else hook)
+            what = "an unknown hook" if len(unknown) == 1 else "unknown hooks"
             raise PluginError(
-                f"plugin {plugin_name!r} implements an unknown hook: {error}",
+                f"plugin {plugin_name!r} implements {what} {', '.join(guesses)}: no rule "
+                "point has that name (the hooks: docs/plugins.md)",
                 plugin=plugin_name,
+                hook=unknown[0] if unknown else None,
             ) from error
         self._impls: dict[str, list[_Impl]] = {}
         for hook in HOOK_NAMES:
@@ -185,9 +201,12 @@ class Rulebook:
 
     def _seats(self) -> int:
         plugin, answer = self._ask("tichu_seats", variant=self.variant)
-        if not _is_int(answer) or answer < max(2, self.variant.players):
+        if not _is_int(answer) or not max(2, self.variant.players) <= answer <= MAX_SEATS:
             self._wrong(
-                plugin, "tichu_seats", answer, f"a number of seats >= {self.variant.players}"
+                plugin,
+                "tichu_seats",
+                answer,
+                f"a number of seats from {max(2, self.variant.players)} to {MAX_SEATS}",
             )
         return int(answer)
 

@@ -12,6 +12,10 @@ from typing import Protocol
 
 from tichu_core.cardplay.combinations import Combination
 
+# The most seats a table may have: enough for every variant (Grand Seigneur: 12), and
+# a bound that lets the engine keep each seat's actions without cards ready-made.
+MAX_SEATS = 32
+
 # The phases of a hand, as they appear in observations.
 GRAND_TICHU = "grand_tichu"
 EXCHANGE = "exchange"
