@@ -18,7 +18,7 @@ import json
 import re
 import reprlib
 from collections.abc import Iterable, Mapping
-from typing import TypeVar, Annotated, Any, Literal, NamedTuple, Self
+from typing import Annotated, Any, Literal, NamedTuple, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 

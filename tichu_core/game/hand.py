@@ -120,6 +120,7 @@ class HandState:
         self.top: Combination | None = None
         self.top_seat: int | None = None
         self.passed = 0  # bitmask of seats that passed since the top play
+        self.active = 0  # bitmask of seats holding cards, from the start of play
         self.turn: int | None = None
         self.collecting = False  # the turn is back at the top seat (S-TRICK-2)
         self.pending: Pending | None = None
@@ -161,11 +162,9 @@ class HandState:
         return other
 
     def active_mask(self) -> int:
-        mask = 0
-        for seat, hand in enumerate(self.hands):
-            if hand:
-                mask |= 1 << seat
-        return mask
+        """The seats holding cards, as a bitmask (kept by the play phase: passing asks
+        it at every turn)."""
+        return self.active
 
     def next_active(self, seat: int) -> int | None:
         """The next seat after ``seat`` (in play order) that still holds cards."""
@@ -380,6 +379,8 @@ class HandState:
 
     def _begin_play(self) -> None:
         self._enter(PLAY)
+        # Cards only leave hands from now on: a seat leaves `active` when it goes out.
+        self.active = sum(1 << seat for seat, cards in enumerate(self.hands) if cards)
         leader = self.rulebook.first_leader(self.view)
         self.turn = leader
         self._emit(ExchangeDone, leader=leader)
@@ -398,20 +399,27 @@ class HandState:
         self.top_seat = seat
         self.passed = 0
         self.collecting = False
-        self._emit(
-            Played,
-            seat=seat,
-            cards=codes_of(cards)[::-1],
-            combination=_KIND_NAMES[play.kind],
-            rank=float(play.rank),
-            phoenix=RANK_NAMES[play.phoenix] if play.phoenix else None,
-            bomb=play.kind >= FIRST_BOMB_KIND,
+        kind, phoenix = play.kind, play.phoenix
+        self._events.append(
+            make_event(
+                Played,
+                {
+                    "hand": self.hand_index,
+                    "seat": seat,
+                    "cards": codes_of(cards)[::-1],
+                    "combination": _KIND_NAMES[kind],
+                    "rank": float(play.rank),
+                    "phoenix": RANK_NAMES[phoenix] if phoenix else None,
+                    "bomb": kind >= FIRST_BOMB_KIND,
+                },
+            )
         )
         wish = self.wish
         if wish is not None and self.rules.fulfils(play, wish):
             self.wish = None
             self._emit(WishFulfilled, seat=seat, rank=RANK_NAMES[wish])
         if not self.hands[seat]:
+            self.active &= ~(1 << seat)
             self.out_order = [*self.out_order, seat]
             self._emit(SeatOut, seat=seat, place=len(self.out_order))
             if self.rulebook.hand_over(self.view):
@@ -451,15 +459,15 @@ class HandState:
         self.turn = to
 
     def do_pass(self, seat: int) -> None:
+        # The commonest event of all: built directly (a public event, see `_emit`).
+        self._events.append(make_event(Passed, {"hand": self.hand_index, "seat": seat}))
         if self.collecting:
-            self._emit(Passed, seat=seat)
             self._collect()
             return
         self.passed |= 1 << seat
-        self._emit(Passed, seat=seat)
         top_seat = self.top_seat
         assert top_seat is not None
-        waiting = self.active_mask() & ~self.passed & ~(1 << top_seat)
+        waiting = self.active & ~self.passed & ~(1 << top_seat)
         if waiting:
             self.turn = self.next_active(seat)
             # The top seat's own turn comes only once everyone else passed.
@@ -495,8 +503,17 @@ class HandState:
     def _trick_to(self, winner: int, to: int) -> None:
         cards = self.trick_cards
         self.piles = _replaced(self.piles, to, self.piles[to] | cards)
-        self._emit(
-            TrickWon, seat=winner, to=to, points=mask_points(cards), cards=codes_of(cards)[::-1]
+        self._events.append(
+            make_event(
+                TrickWon,
+                {
+                    "hand": self.hand_index,
+                    "seat": winner,
+                    "to": to,
+                    "points": mask_points(cards),
+                    "cards": codes_of(cards)[::-1],
+                },
+            )
         )
         self._clear_trick()
         if self.phase == OVER:

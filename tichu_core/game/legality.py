@@ -12,8 +12,9 @@ explaining never accepts anything.
 from __future__ import annotations
 
 import functools
+import operator
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import NoReturn, overload
 
 from tichu_core.cardplay.cards import (
@@ -57,19 +58,29 @@ from tichu_core.game.hand import (
 )
 from tichu_core.rules.answers import Refusal
 
-Change = Callable[[], None]
+# `Referee.listed` when an action is not one this referee handed out for the state.
+NOT_LISTED = object()
 # id(action) -> (the action, the hand state it was listed for, what it means there: the
 # combination of a play, the card masks of a push, nothing for the others).
 Issued = dict[int, tuple[Action, "HandState | None", object]]
 
 
+# Card mask -> its canonical text. The same plays are listed over and over in a
+# simulation (singles and pairs above all); their text is made once.
+_PLAY_TEXT: dict[int, str] = {}
+_PLAY_TEXT_LIMIT = 1 << 16
+
+
 def play_action(seat: int, combination: Combination) -> Play:
     """The Play action of a listed combination."""
-    return make_play(
-        seat,
-        play_codes(combination.cards),
-        RANK_NAMES[combination.phoenix] if combination.phoenix else None,
-    )
+    cards = combination.cards
+    text = _PLAY_TEXT.get(cards)
+    if text is None:
+        if len(_PLAY_TEXT) >= _PLAY_TEXT_LIMIT:
+            _PLAY_TEXT.clear()
+        text = _PLAY_TEXT[cards] = play_codes(cards)
+    phoenix = combination.phoenix
+    return make_play(seat, text, RANK_NAMES[phoenix] if phoenix else None)
 
 
 # --------------------------------------------------------------------------- pushes
@@ -234,10 +245,11 @@ class LegalActions(Sequence[Action]):
     ) -> None:
         self._seat = seat
         self._hand = hand
-        self._size = -1  # counted when first asked (pushes are counted lazily)
         self._fixed = fixed
-        self._plays = plays or []
+        self._plays = plays = plays or []
         self._pushes = pushes
+        # Pushes are counted only when first asked (there may be thousands).
+        self._size = -1 if pushes is not None else len(fixed) + len(plays)
         # Every action handed out is remembered (with what it means) for the state it
         # was listed in, so that `apply` of that very object need not judge it again.
         self._issued = issued
@@ -256,9 +268,11 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> list[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        size = len(self)
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(len(self)))]
+            index = operator.index(index)
+        size = self._size if self._size >= 0 else len(self)
         if index < 0:
             index += size
         if not 0 <= index < size:
@@ -269,9 +283,10 @@ class LegalActions(Sequence[Action]):
             action: Action = fixed[index]
         else:
             index -= len(fixed)
-            if index < len(self._plays):
-                meaning = self._plays[index]
-                action = play_action(self._seat, meaning)  # type: ignore[arg-type]
+            plays = self._plays
+            if index < len(plays):
+                meaning = plays[index]
+                action = play_action(self._seat, meaning)
             else:
                 assert self._pushes is not None
                 masks = self._pushes.masks(index - len(self._plays))
@@ -409,11 +424,21 @@ class Referee:
             return []
         if seat == hand.turn:
             return self.turn_plays(hand, version, seat)[0]
+        return self._bombs_out_of_turn(hand, version, seat)
+
+    def _bombs_out_of_turn(self, hand: HandState, version: int, seat: int) -> list[Combination]:
+        """S-BOMB-3: a bomb may be played out of turn (if the rulebook allows it)."""
         # The rulebook is asked only for a seat that holds a bomb to play.
         bombs = hand.rules.bombs(hand.hands[seat], hand.top)
         if bombs and self.refusal(hand, version, seat, "bomb") is None:
             return bombs
         return []
+
+    @staticmethod
+    def _may_pass_on_turn(hand: HandState, obliged: bool) -> bool:
+        """S-TRICK-1/2, S-WISH-2: the seat on turn may pass on a trick (collecting it,
+        or not bound by the wish to play)."""
+        return hand.top is not None and (hand.collecting or not obliged)
 
     def calls(self, hand: HandState, version: int, seat: int) -> list[Action]:
         """The Grand Tichu decision or the Tichu call ``seat`` may make now."""
@@ -448,8 +473,7 @@ class Referee:
             hand.phase == PLAY
             and hand.pending is None
             and seat == hand.turn
-            and hand.top is not None
-            and (hand.collecting or not self.turn_plays(hand, version, seat)[1])
+            and self._may_pass_on_turn(hand, self.turn_plays(hand, version, seat)[1])
         )
 
     def fixed(self, hand: HandState, version: int, seat: int) -> list[Action]:
@@ -473,61 +497,71 @@ class Referee:
 
     def legal_actions(self, hand: HandState, version: int, seat: int) -> LegalActions:
         """Every option of ``seat``: exactly the parts :meth:`judge` accepts from."""
-        pushes = self.pushes(hand, seat) if hand.phase == EXCHANGE else None
-        fixed = self.fixed(hand, version, seat)
         if version != self._issued_version:
             self._issued = {}
             self._issued_version = version
+        cards = hand.hands[seat]
+        if hand.phase == PLAY and hand.pending is None:
+            # Most calls: the parts below (calls, pass, plays) taken in one go.
+            fixed = self.calls(hand, version, seat)
+            if not cards:
+                plays: list[Combination] = []
+            elif seat == hand.turn:
+                plays, obliged = self.turn_plays(hand, version, seat)
+                if self._may_pass_on_turn(hand, obliged):
+                    fixed.append(PASSES[seat])
+            else:
+                plays = self._bombs_out_of_turn(hand, version, seat)
+            return LegalActions(seat, fixed, plays, None, cards, self._issued, hand)
+        pushes = self.pushes(hand, seat) if hand.phase == EXCHANGE else None
         return LegalActions(
             seat,
-            fixed,
+            self.fixed(hand, version, seat),
             self.plays(hand, version, seat),
             pushes,
-            hand.hands[seat],
+            cards,
             self._issued,
             hand,
         )
 
-    def listed(self, hand: HandState, version: int, action: Action) -> Change | None:
-        """The change of ``action`` if it is the very object this referee listed for
-        this state (so it is legal: it was found among the options), else None."""
+    def listed(self, hand: HandState, version: int, action: Action) -> object:
+        """What ``action`` means (see :meth:`perform`) if it is the very object this
+        referee listed for this state (so it is legal: it was found among the options),
+        else ``NOT_LISTED``."""
         if version != self._issued_version:
-            return None
+            return NOT_LISTED
         entry = self._issued.get(id(action))
         if entry is None or entry[0] is not action or entry[1] is not hand:
-            return None
-        return self._change(hand, action, entry[2])
+            return NOT_LISTED
+        return entry[2]
 
     @staticmethod
-    def _change(hand: HandState, action: Action, meaning: object) -> Change:
-        """What a legal ``action`` does; ``meaning`` is its combination (a play) or its
-        card masks (a push)."""
+    def perform(hand: HandState, action: Action, meaning: object) -> None:
+        """Make a legal ``action`` happen; ``meaning`` is its combination (a play) or its
+        card masks (a push), as :meth:`judge` or :meth:`listed` found it."""
+        kind = type(action)
         seat = action.seat
-        if isinstance(action, Play):
-            play: Combination = meaning  # type: ignore[assignment]
-            return lambda: hand.do_play(seat, play)
-        if isinstance(action, Pass):
-            return lambda: hand.do_pass(seat)
-        if isinstance(action, Push):
-            masks: dict[int, int] = meaning  # type: ignore[assignment]
-            return lambda: hand.do_push(seat, masks)
-        if isinstance(action, GrandTichu):
-            return lambda: hand.do_grand_tichu(seat, action.call)
-        if isinstance(action, Tichu):
-            return lambda: hand.do_tichu(seat)
-        if isinstance(action, Wish):
-            rank = RANK_OF_NAME[action.rank] if action.rank is not None else None
-            return lambda: hand.do_wish(seat, rank)
-        if isinstance(action, GiveTrick):
-            return lambda: hand.do_give_trick(seat, action.to)
-        assert isinstance(action, GiveLead)
-        return lambda: hand.do_give_lead(seat, action.to)
+        if kind is Pass:
+            hand.do_pass(seat)
+        elif kind is Play:
+            hand.do_play(seat, meaning)  # type: ignore[arg-type]
+        elif kind is Push:
+            hand.do_push(seat, meaning)  # type: ignore[arg-type]
+        elif kind is GrandTichu:
+            hand.do_grand_tichu(seat, action.call)  # type: ignore[union-attr]
+        elif kind is Tichu:
+            hand.do_tichu(seat)
+        elif kind is Wish:
+            rank = action.rank  # type: ignore[union-attr]
+            hand.do_wish(seat, RANK_OF_NAME[rank] if rank is not None else None)
+        elif kind is GiveTrick:
+            hand.do_give_trick(seat, action.to)  # type: ignore[union-attr]
+        else:
+            hand.do_give_lead(seat, action.to)  # type: ignore[union-attr]
 
-    # --- judging --------------------------------------------------------------------
-
-    def judge(self, hand: HandState, version: int, action: Action) -> Change:
-        """The change ``action`` makes if it is among the seat's options; else
-        InvalidAction (malformed for this hand) or IllegalAction (against a rule)."""
+    def judge(self, hand: HandState, version: int, action: Action) -> object:
+        """What ``action`` means (see :meth:`perform`) if it is among the seat's options;
+        else InvalidAction (malformed for this hand) or IllegalAction (against a rule)."""
         seat = action.seat
         if isinstance(action, Play):
             try:
@@ -538,22 +572,22 @@ class Referee:
             play = _find_play(listed, mask, action.phoenix, hand.hands[seat])
             if play is None:
                 self._explain_play(hand, version, action)
-            return self._change(hand, action, play)
+            return play
         if isinstance(action, Pass):
             if not self.may_pass(hand, version, seat):
                 self._explain_fixed(hand, version, action)
-            return self._change(hand, action, None)
+            return None
         if isinstance(action, Push):
             choices = self.pushes(hand, seat)
             if choices is None or dict(action.cards) not in choices:
                 self._explain_push(hand, action)
-            return self._change(hand, action, _push_masks(action, hand.chosen_push_hand(seat)))
+            return _push_masks(action, hand.chosen_push_hand(seat))
         if isinstance(action, GrandTichu | Tichu):
             if hand.phase == OVER or action not in self.calls(hand, version, seat):
                 self._explain_fixed(hand, version, action)
         elif action not in self.decisions(hand, seat):
             self._explain_fixed(hand, version, action)
-        return self._change(hand, action, None)
+        return None
 
     # --- why not ----------------------------------------------------------------------
 

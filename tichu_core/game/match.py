@@ -20,7 +20,7 @@ from tichu_core.game.actions import ACTION_TYPES, Action, action_from_json, show
 from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
 from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver, make_event
 from tichu_core.game.hand import EXCHANGE, GRAND_TICHU, OVER, PLAY, HandState
-from tichu_core.game.legality import LegalActions, Referee
+from tichu_core.game.legality import NOT_LISTED, LegalActions, Referee
 from tichu_core.game.results import HandResult, Outcome
 from tichu_core.game.saving import dump_game, load_game
 from tichu_core.game.views import Observation, observe
@@ -188,16 +188,17 @@ class Game:
         version = self._version
         # An action object handed out by `legal_actions` for this very state was found
         # among the options when it was listed: it is not judged a second time.
-        change = self._referee.listed(hand, version, checked)
-        if change is None:
+        referee = self._referee
+        meaning = referee.listed(hand, version, checked)
+        if meaning is NOT_LISTED:
             if not 0 <= checked.seat < self.seats:  # the action's own type made it an int
                 self._check_seat(checked.seat)
-            change = self._referee.judge(hand, version, checked)
+            meaning = referee.judge(hand, version, checked)
         before = hand.clone()
         scores_before = self.scores  # replaced, never changed in place
         hands_before = len(self.hand_results)
         try:
-            change()
+            referee.perform(hand, checked, meaning)
             events = hand.take_events()
             if hand.phase == OVER and hand.score is not None:
                 events += self._end_hand()
@@ -235,7 +236,9 @@ class Game:
         hand = self._hand
         score = hand.score
         assert score is not None
-        self.scores = [total + points for total, points in zip(self.scores, score.scores, strict=True)]
+        self.scores = [
+            total + points for total, points in zip(self.scores, score.scores, strict=True)
+        ]
         ranking = hand.view.ranking()
         self.hand_results.append(
             HandResult(
