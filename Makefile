@@ -5,11 +5,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench clean venv
+.PHONY: demo test lint typecheck unit bench side-by-side clean venv
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+# The editable install compiles the card modules (setup.py, mypyc): editing them
+# reinstalls, so the compiled build never lags behind its source.
+CARD_MODULES := $(wildcard tichu_core/cardplay/*.py)
+$(STAMP): pyproject.toml setup.py $(CARD_MODULES)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is needed")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -22,18 +25,28 @@ demo: $(STAMP)
 test: lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check tichu_core plugins tests
-	$(BIN)/ruff format --check tichu_core plugins tests
+	$(BIN)/ruff check tichu_core plugins tests benchmarks
+	$(BIN)/ruff format --check tichu_core plugins tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict tichu_core
 
 unit: $(STAMP)
 	$(BIN)/tichu check variants/*.toml
+	@$(BIN)/python -c 'import tichu_core.cardplay as c; print("card modules:", "compiled (mypyc)" if c.is_compiled() else "plain Python")'
 	$(BIN)/python -m pytest -q
+	# The same tests on the plain-Python card modules (a machine without a C compiler).
+	TICHU_PURE_PYTHON=1 $(BIN)/python -m pytest -q
 
 bench: $(STAMP)
 	$(BIN)/tichu bench
 
+# Our speed beside frohlfing/tichu at 83e71b0 (docs/performance.md): PEER is a
+# checkout of it (default $$TICHU_PEER); its two dependencies go into the venv only.
+PEER ?= $(TICHU_PEER)
+side-by-side: $(STAMP)
+	$(BIN)/python -m pip install --quiet aiohttp python-dotenv
+	$(BIN)/python benchmarks/side_by_side.py $(if $(PEER),--peer "$(PEER)") $(ARGS)
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info tichu_core/cardplay/*.so

@@ -141,6 +141,15 @@ def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     ):
         assert label in out
     assert "417.0 plays" in out  # the worst case lists every reading (S-COMB-4)
+    # Every bundled variant has its line: hands per second, decisions and µs per decision.
+    import tichu_core as tc
+
+    table = out.split("every variant", 1)[1]
+    for name in [*tc.list_variants(), "GS, 7 players", "GS, 12 players"]:
+        line = next(row for row in table.splitlines() if row.strip().startswith(name + " "))
+        hands_per_second, decisions, step_us = line.split()[-5:-2]
+        assert float(hands_per_second) > 0 and int(decisions) > 0 and float(step_us) > 0
+    assert "card modules" in out.splitlines()[0]
 
 
 def test_an_unknown_variant_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from mypy_extensions import mypyc_attr
+
 from tichu_core.errors import CardError
 
 SUITS = "jspt"
@@ -88,6 +90,8 @@ def by_codes(mask: int) -> int:
     return (first | second) | ((first & second) << 4)
 
 
+# An int subclass cannot be a compiled (native) class: it stays a Python class.
+@mypyc_attr(native_class=False)
 class Card(int):
     """One physical card: an int (its bit index) that prints as its code."""
 

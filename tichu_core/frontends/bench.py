@@ -191,30 +191,49 @@ def game_figures(
     return GameFigure(table, len(game.hand_results), elapsed, decisions, reference)
 
 
+def variant_tables() -> list[tuple[str, int | None, str]]:
+    """(variant, players or None, label) of every bundled variant's table, and Grand
+    Seigneur also at 7 players (two decks, GS-2) and at 12 (the largest table)."""
+    from tichu_core.variants.loading import list_variants
+
+    tables: list[tuple[str, int | None, str]] = [(name, None, name) for name in list_variants()]
+    tables += [("grand_seigneur", 7, "GS, 7 players"), ("grand_seigneur", 12, "GS, 12 players")]
+    return tables
+
+
 def main(samples: int = 2000, hands: int = 300) -> int:
     # Checked before any figure: no median of no samples, no match of no hands.
     for name, value in (("samples", samples), ("hands", hands)):
         if value < 1:
             print(f"tichu bench: --{name} must be at least 1 (got {value})", file=sys.stderr)
             return 2
+    from tichu_core.cardplay import is_compiled
+
+    build = "compiled card modules (mypyc)" if is_compiled() else "plain-Python card modules"
     print(
         f"tichu bench — Python {platform.python_version()} ({sys.implementation.name}), "
-        f"{platform.machine()}, one core"
+        f"{platform.machine()}, one core, {build}"
     )
     print("move generation (median per call, cold, same seeded hands each run):")
     for figure in move_generation_figures(samples):
         print("  " + figure.line())
     print("full game (random bots, calls declined):")
-    for line in game_figures(hands).lines():
+    standard = game_figures(hands)
+    for line in standard.lines():
         print("  " + line)
-    # A Grand Seigneur hand takes about three standard hands' decisions at 7 players.
-    for players in (7, 12):
-        seigneur = game_figures(
-            max(1, hands // 3),
-            variant_name="grand_seigneur",
-            players=players,
-            label=f"GS, {players} players",
+    # Every bundled variant, a third as many hands each (a Grand Seigneur hand takes
+    # about three standard hands' decisions at 7 players).
+    print("every variant (random bots, calls declined):")
+    print(f"  {'table':<30} {'hands/s':>9} {'decisions/hand':>15} {'µs/decision':>12}")
+    step = standard.seconds / standard.decisions
+    # A multiple of 3 hands: Threechu's shuffler changes every hand (T3-8).
+    each = max(3, hands // 9 * 3)
+    for name, players, label in variant_tables():
+        figure = game_figures(each, variant_name=name, players=players, label=label)
+        per_step = figure.seconds / figure.decisions
+        print(
+            f"  {label:<30} {figure.hands / figure.seconds:9.1f} "
+            f"{figure.decisions / figure.hands:15.0f} {per_step * 1e6:12.1f}"
+            f"  ({per_step / step:4.2f}× standard's)"
         )
-        for line in seigneur.lines():
-            print("  " + line)
     return 0
