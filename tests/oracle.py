@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tichu_core.cardplay.cards import card_of_code, codes_of, deck_mask, take_cards
-from tichu_core.cardplay.combinations import Combination, Kind
+from tichu_core.cardplay.combinations import Combination, Kind, PlayTuple
 from tichu_core.cardplay.moves import MoveRules
 
 SINGLE = "single"
@@ -317,10 +317,12 @@ def engine_rules(opts: Options) -> MoveRules:
     return MoveRules(**{field: getattr(opts, field) for field in MoveRules._fields})
 
 
-def from_engine(play: Combination) -> OPlay:
-    """An engine play as an oracle play (codes, so two-deck copies compare equal)."""
-    codes = sort_codes(codes_of(play.cards))
-    return OPlay(codes, Kind(play.kind).name.lower(), play.length, float(play.rank), play.phoenix)
+def from_engine(play: PlayTuple) -> OPlay:
+    """An engine play (a Combination, or a listed play: a tuple of its fields) as an oracle
+    play (codes, so two-deck copies compare equal)."""
+    kind, length, rank, cards, phoenix = play
+    codes = sort_codes(codes_of(cards))
+    return OPlay(codes, Kind(kind).name.lower(), length, float(rank), phoenix)
 
 
 def to_engine(play: OPlay) -> Combination:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import tichu_core as tc
 from tichu_core.game.events import EVENT_TYPES, Played, make_event
-from tichu_core.game.hand import HandState
 
 
 def test_the_next_action_never_changes_the_snapshot_taken_before_it() -> None:

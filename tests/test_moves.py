@@ -14,6 +14,7 @@ from typing import Any
 import oracle
 import pytest
 
+from tichu_core.cardplay import moves
 from tichu_core.cardplay.cards import (
     PHOENIX_BITS,
     SECOND_COPY,
@@ -28,6 +29,7 @@ from tichu_core.cardplay.combinations import (
     STRAIGHT,
     STRAIGHT_FLUSH,
     Combination,
+    as_combination,
     beats,
     recognize,
 )
@@ -35,13 +37,38 @@ from tichu_core.cardplay.moves import (
     DEFAULT_MOVE_RULES,
     MoveRules,
     apply_wish,
-    bomb_plays,
-    follow_plays,
     fulfils_wish,
-    lead_plays,
     legal_plays,
-    plays,
 )
+
+
+# The generator lists plays as plain tuples in Combination's field order (equal to
+# their Combinations); these tests read them by field name, so they see Combinations.
+def _named(listed: list[Any]) -> list[Combination]:
+    return [as_combination(play) for play in listed]
+
+
+def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combination]:
+    return _named(moves.lead_plays(hand, rules))
+
+
+def follow_plays(
+    hand: int, top: Combination, rules: MoveRules = DEFAULT_MOVE_RULES
+) -> list[Combination]:
+    return _named(moves.follow_plays(hand, top, rules))
+
+
+def bomb_plays(
+    hand: int, top: Combination | None = None, rules: MoveRules = DEFAULT_MOVE_RULES
+) -> list[Combination]:
+    return _named(moves.bomb_plays(hand, top, rules))
+
+
+def plays(
+    hand: int, top: Combination | None, rules: MoveRules = DEFAULT_MOVE_RULES
+) -> list[Combination]:
+    return _named(moves.plays(hand, top, rules))
+
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "moves.json").read_text("utf-8"))
 ONE_DECK = deck_mask(1)

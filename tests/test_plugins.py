@@ -29,6 +29,7 @@ import pytest
 
 import tichu_core as tc
 from tichu_core.cardplay.cards import deck_mask, mask_of
+from tichu_core.cardplay.combinations import PlayTuple
 from tichu_core.game.events import LeadPassed
 from tichu_core.rules import answers, hookspecs
 from tichu_core.rules import standard as standard_rules
@@ -355,8 +356,9 @@ def named_score_lines(game_with: GameWith) -> None:
 class SinglesOnly(PlayRules):
     """Combination rules of a house game where only single cards may be played."""
 
-    def plays(self, hand: int, top: tc.Combination | None) -> list[tc.Combination]:
-        return [play for play in super().plays(hand, top) if play.cards.bit_count() == 1]
+    def plays(self, hand: int, top: PlayTuple | None) -> list[PlayTuple]:
+        # a listed play is (kind, length, rank, cards, phoenix)
+        return [play for play in super().plays(hand, top) if play[3].bit_count() == 1]
 
 
 @uses("tichu_play_rules")

@@ -95,6 +95,23 @@ class Combination(NamedTuple):
         return f"{head}: {format_mask(self.cards)}"
 
 
+# A play as move generation lists it: a plain tuple in Combination's field order,
+# (kind, length, rank, cards, phoenix). It compares and hashes like the Combination of
+# the same fields (which is one too); the engine makes Combinations only of the plays
+# that are played or shown.
+PlayTuple = tuple[int, int, float, int, int]
+
+
+def as_combination(play: PlayTuple) -> Combination:
+    """The Combination of a listed play (the play itself when it is one already)."""
+    if type(play) is Combination:
+        return play
+    return _new_tuple(Combination, play)
+
+
+_new_tuple = tuple.__new__
+
+
 def rank_label(rank: float) -> str:
     if rank == MAH_JONG_RANK:
         return "Mah Jong"
@@ -115,9 +132,7 @@ class CombinationRules(NamedTuple):
 DEFAULT_RULES = CombinationRules()
 
 
-def beats(
-    play: Combination, top: Combination | None, rules: CombinationRules = DEFAULT_RULES
-) -> bool:
+def beats(play: PlayTuple, top: PlayTuple | None, rules: CombinationRules = DEFAULT_RULES) -> bool:
     """Whether ``play`` may be played on ``top`` (None: an empty trick, i.e. a lead).
 
     S-COMB-3 (same kind and length, strictly higher), S-COMB-5/6 (Phoenix,
@@ -125,30 +140,32 @@ def beats(
     """
     if top is None:
         return True
-    if top.kind == DOG:
+    kind, length, rank, cards, _ = play
+    top_kind = top[0]
+    if top_kind == DOG:
         return False  # S-DOG-1: nothing follows the Dog, not even a bomb
-    if play.kind >= FIRST_BOMB_KIND:
-        if top.kind < FIRST_BOMB_KIND:
+    if kind >= FIRST_BOMB_KIND:
+        if top_kind < FIRST_BOMB_KIND:
             return True
-        return (play.kind, play.length, play.rank) > (top.kind, top.length, top.rank)
-    if top.kind >= FIRST_BOMB_KIND or play.kind == DOG:
+        return (kind, length, rank) > top[:3]
+    if top_kind >= FIRST_BOMB_KIND or kind == DOG:
         return False
-    if play.kind != top.kind or play.length != top.length:
+    if kind != top_kind or length != top[1]:
         return False
-    if play.kind == SINGLE:
-        if top.cards & DRAGON_BITS:
+    if kind == SINGLE:
+        if top[3] & DRAGON_BITS:
             # Only a real Dragon may go on a Dragon, and only where GS-4 allows it.
-            return rules.second_dragon_beats_first and bool(play.cards & DRAGON_BITS)
-        if play.cards & DRAGON_BITS:
+            return rules.second_dragon_beats_first and bool(cards & DRAGON_BITS)
+        if cards & DRAGON_BITS:
             return True  # S-COMB-6: the highest single (also above a Phoenix worth 15, E-2)
-    return play.rank > top.rank
+    return rank > top[2]
 
 
-def phoenix_single(cards: int, top: Combination | None) -> Combination:
+def phoenix_single(cards: int, top: PlayTuple | None) -> Combination:
     """The Phoenix played alone on ``top`` (S-COMB-5, E-2)."""
-    if top is None or top.kind != SINGLE:
+    if top is None or top[0] != SINGLE:
         return Combination(SINGLE, 1, PHOENIX_LED_RANK, cards, 0)
-    return Combination(SINGLE, 1, top.rank + 0.5, cards, 0)
+    return Combination(SINGLE, 1, top[2] + 0.5, cards, 0)
 
 
 def _rank_counts(cards: int) -> list[int]:
@@ -208,7 +225,7 @@ def _classify_counts(
 
 
 def recognize(
-    cards: int, rules: CombinationRules = DEFAULT_RULES, top: Combination | None = None
+    cards: int, rules: CombinationRules = DEFAULT_RULES, top: PlayTuple | None = None
 ) -> list[Combination]:
     """Every reading of a card mask as a combination (empty: not a combination).
 

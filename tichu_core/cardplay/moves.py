@@ -7,12 +7,17 @@ suits as card masks (two copies of one card are the same play, so only one of
 them is listed). Every kind is then built by products of these short lists
 along rank windows; no card subset is ever tried. The Phoenix joins a product
 at exactly one position, which is how each of its readings appears once.
+
+Plays are listed as ``PlayTuple``s: plain tuples in ``Combination``'s field order,
+equal to the Combination of the same fields. Building a tuple costs a fraction of
+building a named tuple, and a seat's plays are listed at every turn while only
+the one played needs to be a Combination (``as_combination``).
 """
 
 from __future__ import annotations
 
 from itertools import product
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tichu_core.cardplay.cards import (
     DOG_BITS,
@@ -39,9 +44,9 @@ from tichu_core.cardplay.combinations import (
     TRIPLE,
     Combination,
     CombinationRules,
+    PlayTuple,
+    as_combination,
 )
-
-_new = tuple.__new__  # builds a Combination without NamedTuple.__new__'s argument handling
 
 
 class MoveRules(NamedTuple):
@@ -58,7 +63,7 @@ class MoveRules(NamedTuple):
         return CombinationRules(self.four_distinct_suits, self.second_dragon_beats_first)
 
 
-DEFAULT_MOVE_RULES = MoveRules()
+DEFAULT_MOVE_RULES: Final = MoveRules()
 
 
 def _sub_multisets(byte: int, size: int) -> list[int]:
@@ -93,23 +98,26 @@ def _shifted(table: list[list[int]], rank: int) -> list[list[int]]:
     return [[m << shift for m in entry] for entry in table]
 
 
-_BYTE_SUBS = [[_sub_multisets(b, k) for b in range(256)] for k in range(5)]
-_BYTE_FOUR_DISTINCT = [_four_distinct(b) for b in range(256)]
+_BYTE_SUBS: Final = [[_sub_multisets(b, k) for b in range(256)] for k in range(5)]
+_BYTE_FOUR_DISTINCT: Final = [_four_distinct(b) for b in range(256)]
 # _SUBS[k][rank][byte]: the size-k plays of that rank byte, as hand masks.
-_NONE: list[int] = []
-_EMPTY: list[list[int]] = [_NONE for _ in range(256)]
-_SUBS = [[_EMPTY, _EMPTY] + [_shifted(_BYTE_SUBS[k], r) for r in range(2, 15)] for k in range(5)]
-_FOUR_DISTINCT = [_EMPTY, _EMPTY] + [_shifted(_BYTE_FOUR_DISTINCT, r) for r in range(2, 15)]
+_NONE: Final[list[int]] = []
+_EMPTY: Final[list[list[int]]] = [_NONE for _ in range(256)]
+_SUBS: Final = [
+    [_EMPTY, _EMPTY] + [_shifted(_BYTE_SUBS[k], r) for r in range(2, 15)] for k in range(5)
+]
+_FOUR_DISTINCT: Final = [_EMPTY, _EMPTY] + [_shifted(_BYTE_FOUR_DISTINCT, r) for r in range(2, 15)]
 # _SETS[size][rank][byte]: the ready singles, pairs, triples of that rank byte, and
 # _PHOENIX_SETS[size][rank][byte] the same sizes made with the first-deck Phoenix.
-# Combinations are immutable, so every hand shares these tuples.
-_FIRST_PHOENIX = 1 << 2
+# Combinations are immutable, so every hand shares these tuples (the other plays are
+# listed as plain tuples of the same fields, see `PlayTuple`).
+_FIRST_PHOENIX: Final = 1 << 2
 
 
-def _set_table(size: int, phoenix: int) -> list[list[list[Combination]]]:
+def _set_table(size: int, phoenix: int) -> list[list[list[PlayTuple]]]:
     kind = (SINGLE, PAIR, TRIPLE)[size - 1]
     real = size - (1 if phoenix else 0)
-    table: list[list[list[Combination]]] = [[[] for _ in range(256)] for _ in range(2)]
+    table: list[list[list[PlayTuple]]] = [[[] for _ in range(256)] for _ in range(2)]
     for rank in range(2, 15):
         table.append(
             [
@@ -125,15 +133,19 @@ def _set_table(size: int, phoenix: int) -> list[list[list[Combination]]]:
     return table
 
 
-_SETS = [[], *(_set_table(size, 0) for size in (1, 2, 3))]
-_PHOENIX_SETS = [[], [], *(_set_table(size, _FIRST_PHOENIX) for size in (2, 3))]
+_SETS: Final[list[list[list[list[PlayTuple]]]]] = [[], *(_set_table(size, 0) for size in (1, 2, 3))]
+_PHOENIX_SETS: Final[list[list[list[list[PlayTuple]]]]] = [
+    [],
+    [],
+    *(_set_table(size, _FIRST_PHOENIX) for size in (2, 3)),
+]
 # Per byte: the canonical card of each suit held (0 when the suit is absent).
-_SUIT_CARD = [[(b & (1 << s)) or (b & (1 << (s + 4))) for s in range(4)] for b in range(256)]
+_SUIT_CARD: Final = [[(b & (1 << s)) or (b & (1 << (s + 4))) for s in range(4)] for b in range(256)]
 # Per byte: the suits held in either copy, as a nibble.
-_SUIT_NIBBLE = [(b | b >> 4) & 0xF for b in range(256)]
-_POPCOUNT = [b.bit_count() for b in range(256)]
-_SHIFTS = [0, 0] + [8 * (r - 1) for r in range(2, 15)]
-_RANKS = range(2, 15)
+_SUIT_NIBBLE: Final = [(b | b >> 4) & 0xF for b in range(256)]
+_POPCOUNT: Final = [b.bit_count() for b in range(256)]
+_SHIFTS: Final = [0, 0] + [8 * (r - 1) for r in range(2, 15)]
+_RANKS: Final = range(2, 15)
 
 
 def rank_bytes(hand: int) -> list[int]:
@@ -161,30 +173,30 @@ def _singles(
     b: list[int],
     phoenix: int,
     dragons: int,
-    top: Combination | None,
+    top: PlayTuple | None,
     rules: MoveRules,
-) -> list[Combination]:
+) -> list[PlayTuple]:
     """S-COMB-5/6, E-2, GS-4: singles above ``top`` (None: a lead)."""
-    min_rank = top.rank if top is not None else 0
-    top_is_dragon = top is not None and bool(top.cards & DRAGON_BITS)
-    out: list[Combination] = []
+    min_rank = top[2] if top is not None else 0
+    top_is_dragon = top is not None and bool(top[3] & DRAGON_BITS)
+    out: list[PlayTuple] = []
     table = _SETS[1]
     for r in range(int(min_rank) + 1, 15) if min_rank >= 2 else _RANKS:
         if b[r]:
             out += table[r][b[r]]
     if b[1] and min_rank < MAH_JONG_RANK:
-        out.append(_new(Combination, (SINGLE, 1, MAH_JONG_RANK, b[1] & -b[1], 0)))
+        out.append((SINGLE, 1, MAH_JONG_RANK, b[1] & -b[1], 0))
     if dragons and (not top_is_dragon or rules.second_dragon_beats_first):
-        out.append(_new(Combination, (SINGLE, 1, DRAGON_RANK, dragons & -dragons, 0)))
+        out.append((SINGLE, 1, DRAGON_RANK, dragons & -dragons, 0))
     if phoenix and not top_is_dragon:
         value = min_rank + 0.5 if top is not None else PHOENIX_LED_RANK
-        out.append(_new(Combination, (SINGLE, 1, value, phoenix, 0)))
+        out.append((SINGLE, 1, value, phoenix, 0))
     return out
 
 
-def _sets(b: list[int], phoenix: int, size: int, kind: int, min_rank: float) -> list[Combination]:
+def _sets(b: list[int], phoenix: int, size: int, kind: int, min_rank: float) -> list[PlayTuple]:
     """Pairs (size 2) or triples (size 3) above ``min_rank``, with Phoenix readings."""
-    out: list[Combination] = []
+    out: list[PlayTuple] = []
     ranks = range(int(min_rank) + 1, 15) if min_rank >= 2 else _RANKS
     table = _SETS[size]
     for r in ranks:
@@ -197,16 +209,11 @@ def _sets(b: list[int], phoenix: int, size: int, kind: int, min_rank: float) -> 
                 out += table[r][b[r]]
     elif phoenix:  # the second deck's Phoenix alone (two decks)
         fewer = _SUBS[size - 1]
-        out += [
-            _new(Combination, (kind, size, r, m | phoenix, r))
-            for r in ranks
-            if b[r]
-            for m in fewer[r][b[r]]
-        ]
+        out += [(kind, size, r, m | phoenix, r) for r in ranks if b[r] for m in fewer[r][b[r]]]
     return out
 
 
-def _full_houses(b: list[int], phoenix: int, min_rank: float) -> list[Combination]:
+def _full_houses(b: list[int], phoenix: int, min_rank: float) -> list[PlayTuple]:
     """S-COMB-1/4: triple + pair of another rank; the Phoenix completes either one."""
     singles, pairs, triples = _SUBS[1], _SUBS[2], _SUBS[3]
     popcount = _POPCOUNT
@@ -224,20 +231,16 @@ def _full_houses(b: list[int], phoenix: int, min_rank: float) -> list[Combinatio
             pair_options += [(r, m | phoenix, r) for m in singles[r][byte]]
         if r > min_rank and (held >= 3 or (phoenix and held >= 2)):
             triple_ranks.append(r)
-    out: list[Combination] = []
+    out: list[PlayTuple] = []
     for t in triple_ranks:
         byte = b[t]
         for tm in triples[t][byte]:
-            out += [
-                _new(Combination, (FULL_HOUSE, 5, t, tm | pm, pr))
-                for p, pm, pr in pair_options
-                if p != t
-            ]
+            out += [(FULL_HOUSE, 5, t, tm | pm, pr) for p, pm, pr in pair_options if p != t]
         if phoenix:
             for tm in pairs[t][byte]:
                 with_phoenix = tm | phoenix
                 out += [
-                    _new(Combination, (FULL_HOUSE, 5, t, with_phoenix | pm, t))
+                    (FULL_HOUSE, 5, t, with_phoenix | pm, t)
                     for p, pm, pr in pair_options
                     if p != t and not pr
                 ]
@@ -273,9 +276,9 @@ def _plain_runs(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[Combination]:
+) -> list[PlayTuple]:
     """Straights (width 1) or steps (width 2) without the Phoenix, over every window."""
-    out: list[Combination] = []
+    out: list[PlayTuple] = []
     lo = 1 if width == 1 else 2
     while lo <= 15 - min_len:
         if not choices[lo]:
@@ -308,7 +311,7 @@ def _single_choice_windows(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[Combination]:
+) -> list[PlayTuple]:
     """Every window of a segment where each rank has one way to take part: one play each."""
     # prefix[i]: the cards of ranks lo..lo+i-1; a window is a difference of two prefixes.
     prefix = [0]
@@ -325,7 +328,7 @@ def _single_choice_windows(
     first = max(min_len, exact_len)
     last = exact_len or (end - lo + 1)
     return [
-        _new(Combination, (kind, length * width, lo + i - 1, prefix[i] ^ prefix[i - length], 0))
+        (kind, length * width, lo + i - 1, prefix[i] ^ prefix[i - length], 0)
         for i in range(first, end - lo + 2)
         if lo + i - 1 > min_top
         for length in range(first, min(last, i) + 1)
@@ -343,9 +346,9 @@ def _product_windows(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[Combination]:
+) -> list[PlayTuple]:
     """Every window of a segment, as products of each rank's ways to take part."""
-    out: list[Combination] = []
+    out: list[PlayTuple] = []
     suit_card = _SUIT_CARD
     shifts = _SHIFTS
     nibble = _SUIT_NIBBLE
@@ -372,7 +375,7 @@ def _product_windows(
                     if common >> s & 1
                 }
                 plays = [m for m in acc if m not in flushes]
-            out += [_new(Combination, (kind, length * width, hi, m, 0)) for m in plays]
+            out += [(kind, length * width, hi, m, 0) for m in plays]
     return out
 
 
@@ -385,14 +388,14 @@ def _phoenix_runs(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[Combination]:
+) -> list[PlayTuple]:
     """Runs in which the Phoenix fills exactly one position k (S-COMB-4).
 
     The play is (cards below k) x (Phoenix at k) x (cards above k); k may be a
     rank the hand lacks (a gap or an end) or one it holds. Each play with its
     reading appears once, at its own k.
     """
-    out: list[Combination] = []
+    out: list[PlayTuple] = []
     stand_ins = _SUBS[width - 1]
     # run_down[r] / run_up[r]: how many ranks from r downwards / upwards can all take
     # part. Where every rank has exactly one way to take part, a run's cards are a
@@ -456,12 +459,12 @@ def _phoenix_runs(
                 for mm in middle:
                     cards = above_cards | mm
                     out += [
-                        _new(Combination, (kind, (d + span) * width, top, cards | belows[d], k))
+                        (kind, (d + span) * width, top, cards | belows[d], k)
                         for d in range(first, last + 1)
                     ]
             else:
                 out += [
-                    _new(Combination, (kind, (d + span) * width, top, lm | rm | mm, k))
+                    (kind, (d + span) * width, top, lm | rm | mm, k)
                     for d in range(first, last + 1)
                     for lm in below[d]
                     for rm in above[u]
@@ -478,7 +481,7 @@ def _runs(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[Combination]:
+) -> list[PlayTuple]:
     """Straights (width 1) or steps (width 2); ``exact_len`` counts ranks, 0 = any length."""
     choices = _choices(b, width)
     out = _plain_runs(choices, b, kind, width, min_len, exact_len, min_top)
@@ -488,8 +491,8 @@ def _runs(
 
 
 # First-deck positions of every normal card, and of the jade card of each rank.
-_FIRST_COPY = FIRST_COPY_BITS & NORMAL_BITS
-_JADE_POSITIONS = sum(1 << (8 * (r - 1)) for r in range(2, 15))
+_FIRST_COPY: Final = FIRST_COPY_BITS & NORMAL_BITS
+_JADE_POSITIONS: Final = sum(1 << (8 * (r - 1)) for r in range(2, 15))
 
 
 def _merged_suits(hand: int) -> int:
@@ -497,7 +500,7 @@ def _merged_suits(hand: int) -> int:
     return (hand | hand >> 4) & _FIRST_COPY
 
 
-def _four_bombs(hand: int, b: list[int], rules: MoveRules) -> list[Combination]:
+def _four_bombs(hand: int, b: list[int], rules: MoveRules) -> list[PlayTuple]:
     """S-BOMB-1, GS-4: four of a kind (of four different suits by default)."""
     if rules.four_distinct_suits:
         merged = _merged_suits(hand)
@@ -507,15 +510,10 @@ def _four_bombs(hand: int, b: list[int], rules: MoveRules) -> list[Combination]:
         table = _FOUR_DISTINCT
     else:
         table = _SUBS[4]
-    return [
-        _new(Combination, (FOUR_BOMB, 4, r, m, 0))
-        for r in _RANKS
-        if _POPCOUNT[b[r]] >= 4
-        for m in table[r][b[r]]
-    ]
+    return [(FOUR_BOMB, 4, r, m, 0) for r in _RANKS if _POPCOUNT[b[r]] >= 4 for m in table[r][b[r]]]
 
 
-def _straight_flushes(hand: int) -> list[Combination]:
+def _straight_flushes(hand: int) -> list[PlayTuple]:
     """S-BOMB-1: at least five consecutive ranks of one suit (no specials).
 
     Bit p of ``starts`` is set where a card and the same suit's cards of the next
@@ -525,7 +523,7 @@ def _straight_flushes(hand: int) -> list[Combination]:
     starts = merged & merged >> 8 & merged >> 16 & merged >> 24 & merged >> 32
     if not starts:
         return []
-    out = []
+    out: list[PlayTuple] = []
     # A start inside a longer run is also the start of its shorter windows, so every
     # window is listed once: from each start, every length the run allows.
     while starts:
@@ -541,35 +539,30 @@ def _straight_flushes(hand: int) -> list[Combination]:
             mask |= bit if hand & bit else bit << 4
             length += 1
             if length >= 5:
-                out.append(
-                    _new(
-                        Combination,
-                        (STRAIGHT_FLUSH, length, first_rank + length - 1, mask, 0),
-                    )
-                )
+                out.append((STRAIGHT_FLUSH, length, first_rank + length - 1, mask, 0))
             position += 8
     return out
 
 
 def bomb_plays(
     hand: int,
-    top: Combination | None = None,
+    top: PlayTuple | None = None,
     rules: MoveRules = DEFAULT_MOVE_RULES,
     b: list[int] | None = None,
-) -> list[Combination]:
+) -> list[PlayTuple]:
     """Every bomb in ``hand`` that beats ``top`` (all bombs when ``top`` is None)."""
-    if top is not None and top.kind == DOG:
+    if top is not None and top[0] == DOG:
         return []  # S-BOMB-4, S-DOG-1: nothing follows the Dog
     if b is None:
         b = rank_bytes(hand)
     bombs = _four_bombs(hand, b, rules) + _straight_flushes(hand)
-    if top is not None and top.kind >= FIRST_BOMB_KIND:
-        key = (top.kind, top.length, top.rank)
-        bombs = [c for c in bombs if (c.kind, c.length, c.rank) > key]
+    if top is not None and top[0] >= FIRST_BOMB_KIND:
+        key = top[:3]  # (kind, length, rank): S-BOMB-2's order
+        bombs = [c for c in bombs if c[:3] > key]
     return bombs
 
 
-def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combination]:
+def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[PlayTuple]:
     """Every distinct combination ``hand`` may lead (bombs and the Dog included)."""
     b = rank_bytes(hand)
     phoenix = hand & PHOENIX_BITS
@@ -585,54 +578,53 @@ def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[Combina
     out += _straight_flushes(hand)
     if hand & DOG_BITS:
         dog = hand & DOG_BITS
-        out.append(_new(Combination, (DOG, 1, 0, dog & -dog, 0)))
+        out.append((DOG, 1, 0, dog & -dog, 0))
     return out
 
 
 def follow_plays(
-    hand: int, top: Combination, rules: MoveRules = DEFAULT_MOVE_RULES
-) -> list[Combination]:
+    hand: int, top: PlayTuple, rules: MoveRules = DEFAULT_MOVE_RULES
+) -> list[PlayTuple]:
     """Every distinct combination of ``hand`` that beats ``top`` (S-COMB-3, S-BOMB-2)."""
     b = rank_bytes(hand)
     phoenix = hand & PHOENIX_BITS
     phoenix &= -phoenix
-    kind = top.kind
-    rank = top.rank
+    kind, length, rank = top[0], top[1], top[2]
     if kind == SINGLE:
         out = _singles(b, phoenix, hand & DRAGON_BITS, top, rules)
     elif kind in (PAIR, TRIPLE):
-        out = _sets(b, phoenix, top.length, kind, rank)
+        out = _sets(b, phoenix, length, kind, rank)
     elif kind == FULL_HOUSE:
         out = _full_houses(b, phoenix, rank)
     elif kind == STRAIGHT:
-        out = _runs(b, phoenix, STRAIGHT, 1, 5, top.length, rank)
+        out = _runs(b, phoenix, STRAIGHT, 1, 5, length, rank)
     elif kind == STEPS:
-        out = _runs(b, phoenix, STEPS, 2, 2, top.length // 2, rank)
+        out = _runs(b, phoenix, STEPS, 2, 2, length // 2, rank)
     else:  # a bomb (or the Dog, which nothing follows)
         return bomb_plays(hand, top, rules, b) if kind != DOG else []
     return out + _four_bombs(hand, b, rules) + _straight_flushes(hand)
 
 
 def plays(
-    hand: int, top: Combination | None, rules: MoveRules = DEFAULT_MOVE_RULES
-) -> list[Combination]:
+    hand: int, top: PlayTuple | None, rules: MoveRules = DEFAULT_MOVE_RULES
+) -> list[PlayTuple]:
     """Every distinct combination of ``hand`` playable on ``top`` (None: a lead)."""
     return lead_plays(hand, rules) if top is None else follow_plays(hand, top, rules)
 
 
-def fulfils_wish(play: Combination, wish: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> bool:
+def fulfils_wish(play: PlayTuple, wish: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> bool:
     """S-WISH-3/5: a real card of the wished rank (or, by option, the Phoenix standing for it)."""
-    if play.cards & RANK_BITS[wish]:
+    if play[3] & RANK_BITS[wish]:
         return True
-    return rules.phoenix_fulfils and play.phoenix == wish
+    return rules.phoenix_fulfils and play[4] == wish
 
 
 def apply_wish(
     hand: int,
-    candidates: list[Combination],
+    candidates: list[PlayTuple],
     wish: int | None,
     rules: MoveRules = DEFAULT_MOVE_RULES,
-) -> tuple[list[Combination], bool]:
+) -> tuple[list[PlayTuple], bool]:
     """S-WISH-2/5/6: restrict ``candidates`` (a seat's plays on its ordinary turn) by the wish.
 
     Returns the allowed plays and whether the seat is obliged to play (it may
@@ -644,19 +636,19 @@ def apply_wish(
     if rules.bomb_must_fulfil:
         obliged = bool(fulfilling)
     else:
-        obliged = any(c.kind < FIRST_BOMB_KIND for c in fulfilling)
+        obliged = any(c[0] < FIRST_BOMB_KIND for c in fulfilling)
     if not obliged:
         return candidates, False
     if rules.bomb_instead:
         fulfilling += [
-            c for c in candidates if c.kind >= FIRST_BOMB_KIND and not fulfils_wish(c, wish, rules)
+            c for c in candidates if c[0] >= FIRST_BOMB_KIND and not fulfils_wish(c, wish, rules)
         ]
     return fulfilling, True
 
 
 def legal_plays(
     hand: int,
-    top: Combination | None,
+    top: PlayTuple | None,
     wish: int | None = None,
     rules: MoveRules = DEFAULT_MOVE_RULES,
 ) -> tuple[list[Combination], bool]:
@@ -665,4 +657,5 @@ def legal_plays(
     ``top`` is the trick's top combination (None: the seat leads); ``wish`` the
     open wish rank (2..14) or None.
     """
-    return apply_wish(hand, plays(hand, top, rules), wish, rules)
+    allowed, obliged = apply_wish(hand, plays(hand, top, rules), wish, rules)
+    return [as_combination(play) for play in allowed], obliged

@@ -229,11 +229,11 @@ def main(samples: int = 2000, hands: int = 300) -> int:
     # A multiple of 3 hands: Threechu's shuffler changes every hand (T3-8).
     each = max(3, hands // 9 * 3)
     for name, players, label in variant_tables():
-        figure = game_figures(each, variant_name=name, players=players, label=label)
-        per_step = figure.seconds / figure.decisions
+        played = game_figures(each, variant_name=name, players=players, label=label)
+        per_step = played.seconds / played.decisions
         print(
-            f"  {label:<30} {figure.hands / figure.seconds:9.1f} "
-            f"{figure.decisions / figure.hands:15.0f} {per_step * 1e6:12.1f}"
+            f"  {label:<30} {played.hands / played.seconds:9.1f} "
+            f"{played.decisions / played.hands:15.0f} {per_step * 1e6:12.1f}"
             f"  ({per_step / step:4.2f}× standard's)"
         )
     return 0

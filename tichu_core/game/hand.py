@@ -26,7 +26,15 @@ from tichu_core.cardplay.cards import (
     mask_points,
     play_codes,
 )
-from tichu_core.cardplay.combinations import DOG, FIRST_BOMB_KIND, SINGLE, Combination, Kind
+from tichu_core.cardplay.combinations import (
+    DOG,
+    FIRST_BOMB_KIND,
+    SINGLE,
+    Combination,
+    Kind,
+    PlayTuple,
+    as_combination,
+)
 from tichu_core.game.events import (
     CardsDealt,
     CardsReceived,
@@ -387,8 +395,9 @@ class HandState:
 
     # --- play -----------------------------------------------------------------------
 
-    def do_play(self, seat: int, play: Combination) -> None:
+    def do_play(self, seat: int, listed: PlayTuple) -> None:
         """A play found legal (on turn, or a bomb out of turn)."""
+        play = as_combination(listed)  # what hooks see on the trick is a Combination
         cards = play.cards
         self.hands[seat] &= ~cards
         if not self.played_any[seat]:

@@ -28,7 +28,7 @@ from tichu_core.cardplay.cards import (
     play_codes,
     take_cards,
 )
-from tichu_core.cardplay.combinations import DOG, Combination
+from tichu_core.cardplay.combinations import DOG, Combination, PlayTuple, as_combination
 from tichu_core.errors import CardError, IllegalAction, InvalidAction
 from tichu_core.game.actions import (
     GRAND_TICHUS,
@@ -71,15 +71,15 @@ _PLAY_TEXT: dict[int, str] = {}
 _PLAY_TEXT_LIMIT = 1 << 16
 
 
-def play_action(seat: int, combination: Combination) -> Play:
-    """The Play action of a listed combination."""
-    cards = combination.cards
+def play_action(seat: int, play: PlayTuple) -> Play:
+    """The Play action of a listed play."""
+    cards = play[3]
     text = _PLAY_TEXT.get(cards)
     if text is None:
         if len(_PLAY_TEXT) >= _PLAY_TEXT_LIMIT:
             _PLAY_TEXT.clear()
         text = _PLAY_TEXT[cards] = play_codes(cards)
-    phoenix = combination.phoenix
+    phoenix = play[4]
     return make_play(seat, text, RANK_NAMES[phoenix] if phoenix else None)
 
 
@@ -237,7 +237,7 @@ class LegalActions(Sequence[Action]):
         self,
         seat: int,
         fixed: list[Action],
-        plays: list[Combination] | None = None,
+        plays: list[PlayTuple] | None = None,
         pushes: PushChoices | None = None,
         hand: int = 0,
         issued: Issued | None = None,
@@ -323,7 +323,7 @@ class LegalActions(Sequence[Action]):
     @property
     def combinations(self) -> list[Combination]:
         """The plays as combinations (no Play objects built); they follow :attr:`fixed`."""
-        return self._plays
+        return [as_combination(play) for play in self._plays]
 
     @property
     def fixed(self) -> list[Action]:
@@ -332,29 +332,29 @@ class LegalActions(Sequence[Action]):
 
 
 def _find_play(
-    plays: list[Combination], mask: int, phoenix: str | None, hand: int
-) -> Combination | None:
+    plays: list[PlayTuple], mask: int, phoenix: str | None, hand: int
+) -> PlayTuple | None:
     """The listed reading of the cards ``mask`` (taken from ``hand``): with the Phoenix as
     ``phoenix`` if given, else the strongest reading listed (S-COMB-4)."""
     rank = RANK_OF_NAME[phoenix] if phoenix is not None else None
-    best = None
-    for combination in plays:
+    best: PlayTuple | None = None
+    for play in plays:
         if (
-            combination.cards == mask
-            and (rank is None or combination.phoenix == rank)
-            and (best is None or combination.rank > best.rank)
+            play[3] == mask
+            and (rank is None or play[4] == rank)
+            and (best is None or play[2] > best[2])
         ):
-            best = combination
+            best = play
     if best is None and hand & SECOND_COPY_BITS:
         # Two decks: codes name cards, not copies; compare the multisets of codes.
         wanted = by_codes(mask)
-        for combination in plays:
+        for play in plays:
             if (
-                by_codes(combination.cards) == wanted
-                and (rank is None or combination.phoenix == rank)
-                and (best is None or combination.rank > best.rank)
+                by_codes(play[3]) == wanted
+                and (rank is None or play[4] == rank)
+                and (best is None or play[2] > best[2])
             ):
-                best = combination
+                best = play
     return best
 
 
@@ -369,7 +369,7 @@ class Referee:
     def __init__(self) -> None:
         self._issued: Issued = {}
         self._issued_version = -1
-        self._turn_cache: tuple[int, int, list[Combination], bool] | None = None
+        self._turn_cache: tuple[int, int, list[PlayTuple], bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
         self._refusals: dict[tuple[int, str], Refusal | None] = {}
         self._refusals_version = -1
@@ -390,9 +390,7 @@ class Referee:
 
     # --- the parts of a seat's options ----------------------------------------------
 
-    def turn_plays(
-        self, hand: HandState, version: int, seat: int
-    ) -> tuple[list[Combination], bool]:
+    def turn_plays(self, hand: HandState, version: int, seat: int) -> tuple[list[PlayTuple], bool]:
         """The plays of the seat on turn, the wish applied, and whether it must play
         (cached for one game version)."""
         cache = self._turn_cache
@@ -418,7 +416,7 @@ class Referee:
         self._turn_cache = (version, seat, plays, obliged)
         return plays, obliged
 
-    def plays(self, hand: HandState, version: int, seat: int) -> list[Combination]:
+    def plays(self, hand: HandState, version: int, seat: int) -> list[PlayTuple]:
         """Every play ``seat`` may make now: on its turn, or bombs out of turn."""
         if hand.phase != PLAY or hand.pending is not None or not hand.hands[seat]:
             return []
@@ -426,7 +424,7 @@ class Referee:
             return self.turn_plays(hand, version, seat)[0]
         return self._bombs_out_of_turn(hand, version, seat)
 
-    def _bombs_out_of_turn(self, hand: HandState, version: int, seat: int) -> list[Combination]:
+    def _bombs_out_of_turn(self, hand: HandState, version: int, seat: int) -> list[PlayTuple]:
         """S-BOMB-3: a bomb may be played out of turn (if the rulebook allows it)."""
         # The rulebook is asked only for a seat that holds a bomb to play.
         bombs = hand.rules.bombs(hand.hands[seat], hand.top)
@@ -505,7 +503,7 @@ class Referee:
             # Most calls: the parts below (calls, pass, plays) taken in one go.
             fixed = self.calls(hand, version, seat)
             if not cards:
-                plays: list[Combination] = []
+                plays: list[PlayTuple] = []
             elif seat == hand.turn:
                 plays, obliged = self.turn_plays(hand, version, seat)
                 if self._may_pass_on_turn(hand, obliged):
