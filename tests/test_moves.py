@@ -36,7 +36,6 @@ from tichu_core.cardplay.combinations import (
 from tichu_core.cardplay.moves import (
     DEFAULT_MOVE_RULES,
     MoveRules,
-    apply_wish,
     fulfils_wish,
     legal_plays,
 )
@@ -68,6 +67,16 @@ def plays(
     hand: int, top: Combination | None, rules: MoveRules = DEFAULT_MOVE_RULES
 ) -> list[Combination]:
     return _named(moves.plays(hand, top, rules))
+
+
+def apply_wish(
+    hand: int,
+    candidates: list[Combination],
+    wish: int | None,
+    rules: MoveRules = DEFAULT_MOVE_RULES,
+) -> tuple[list[Combination], bool]:
+    allowed, obliged = moves.apply_wish(hand, list(candidates), wish, rules)
+    return _named(allowed), obliged
 
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "moves.json").read_text("utf-8"))

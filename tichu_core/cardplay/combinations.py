@@ -12,7 +12,7 @@ bytes of the mask (see :mod:`tichu_core.cards`), never on card subsets.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tichu_core.cardplay.cards import (
     DOG_BITS,
@@ -98,8 +98,9 @@ class Combination(NamedTuple):
 # A play as move generation lists it: a plain tuple in Combination's field order,
 # (kind, length, rank, cards, phoenix). It compares and hashes like the Combination of
 # the same fields (which is one too); the engine makes Combinations only of the plays
-# that are played or shown.
-PlayTuple = tuple[int, int, float, int, int]
+# that are played or shown. The rank is an int, or a float for a Phoenix single
+# (typed Any: the compiled build would otherwise store every rank as a float).
+PlayTuple = tuple[int, int, Any, int, int]
 
 
 def as_combination(play: PlayTuple) -> Combination:
@@ -158,7 +159,7 @@ def beats(play: PlayTuple, top: PlayTuple | None, rules: CombinationRules = DEFA
             return rules.second_dragon_beats_first and bool(cards & DRAGON_BITS)
         if cards & DRAGON_BITS:
             return True  # S-COMB-6: the highest single (also above a Phoenix worth 15, E-2)
-    return rank > top[2]
+    return bool(rank > top[2])
 
 
 def phoenix_single(cards: int, top: PlayTuple | None) -> Combination:
