@@ -577,6 +577,42 @@ def test_events_for_a_player_show_only_its_own_private_events() -> None:
         assert not (others - mine) & dumped
 
 
+def test_polling_events_reads_each_event_once_per_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Clients poll `events_for(player, since)` after every action: the log is read from
+    where that player's last call stopped, not from its start (and the streams are the
+    same as filtering the whole log)."""
+    import random
+
+    from tichu_core.game.events import Event
+
+    asked = {"count": 0}
+    seen_by = Event.seen_by
+
+    def counting(self: Event, player: int | None) -> bool:
+        asked["count"] += 1
+        return seen_by(self, player)
+
+    monkeypatch.setattr(Event, "seen_by", counting)
+    game = tc.Game("standard", seed=21)
+    rng = random.Random(4)
+    viewers: list[int | None] = [0, 1, 2, 3, None]
+    streams: dict[int | None, list[tc.Event]] = {viewer: [] for viewer in viewers}
+    for _ in range(300):
+        seat = game.waiting_for[0]
+        actions = game.legal_actions(seat)
+        game.apply(actions[rng.randrange(len(actions))])
+        for viewer in viewers:
+            streams[viewer] += game.events_for(viewer, since=len(streams[viewer]))
+    log = game.event_log
+    assert asked["count"] == len(log) * len(viewers)
+    monkeypatch.setattr(Event, "seen_by", seen_by)
+    for viewer in viewers:
+        assert streams[viewer] == [event for event in log if event.seen_by(viewer)]
+        assert game.events_for(viewer) == streams[viewer]
+
+
 def test_a_spectator_sees_only_public_events() -> None:
     game, _, _ = _exchanged()
     public = game.events_for(None)

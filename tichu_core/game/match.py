@@ -62,6 +62,10 @@ class Game:
         self.is_over = False  # kept beside `outcome`: bots read it millions of times
         self._actions: list[Action] = []
         self._events: list[Event] = []
+        # Player (None: spectators) -> (how far the log was read, positions it may see):
+        # `events_for` reads only the events logged since its last call. The log only
+        # grows: a failed `apply` adds nothing to it.
+        self._visible: dict[int | None, tuple[int, list[int]]] = {}
         self._version = 0
         self._referee = Referee()
         self._hand: HandState = self._new_hand(None)
@@ -302,6 +306,7 @@ class Game:
         twin.hand_results = list(self.hand_results)
         twin._actions = list(self._actions)
         twin._events = list(self._events)
+        twin._visible = {viewer: (read, seen[:]) for viewer, (read, seen) in self._visible.items()}
         twin._referee = Referee()
         twin._hand = self._hand.clone()
         return twin
@@ -327,7 +332,12 @@ class Game:
         that player's own stream."""
         if player is not None:
             self._check_player(player)
-        return [event for event in self._events if event.seen_by(player)][since:]
+        log = self._events
+        read, positions = self._visible.get(player, (0, []))
+        if read < len(log):
+            positions.extend(index for index in range(read, len(log)) if log[index].seen_by(player))
+            self._visible[player] = (len(log), positions)
+        return [log[index] for index in positions[since:]]
 
     @property
     def event_log(self) -> list[Event]:
