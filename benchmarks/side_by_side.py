@@ -151,8 +151,9 @@ def card_set_of_peer(cards: Iterable[Sequence[int]]) -> frozenset[str]:
 
 
 def our_card_sets(found: Iterable[Any]) -> set[frozenset[str]]:
-    """Distinct card sets of our plays: a set listed under two Phoenix readings is one."""
-    return {card_set_of_mask(play.cards) for play in found}
+    """Distinct card sets of our plays: a set listed under two Phoenix readings is one.
+    A listed play is a tuple (kind, length, rank, cards, phoenix)."""
+    return {card_set_of_mask(play[3]) for play in found}
 
 
 def peer_card_sets(action_space: Iterable[tuple[Sequence[Any], Any]]) -> set[frozenset[str]]:

@@ -72,13 +72,13 @@ def test_a_hand_converts_sorted_high_to_low_and_through_the_lookup() -> None:
 
 def test_card_sets_merge_phoenix_readings_and_drop_the_pass_entry() -> None:
     found = lead_plays(mask_of(parse_cards("4j 5s 6p 7t PH")))
-    straights = [play for play in found if play.length == 5]
+    straights = [play for play in found if play[1] == 5]  # (kind, length, rank, cards, phoenix)
     assert len(straights) == 2  # a straight to 7 and one to 8, one card set
     ours = sbs.our_card_sets(found)
     assert frozenset({"4j", "5s", "6p", "7t", "PH"}) in ours
     assert len(ours) == len(found) - 1
     peer_space = [([], (0, 0, 0))] + [
-        (sbs.peer_cards_of_mask(play.cards), (0, play.length, 0)) for play in found
+        (sbs.peer_cards_of_mask(cards), (0, length, 0)) for _, length, _, cards, _ in found
     ]
     assert sbs.peer_card_sets(peer_space) == ours
     assert sbs.first_difference(ours, sbs.peer_card_sets(peer_space)) is None
