@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml setup.py $(CARD_MODULES)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is needed")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,plots,rl,web]'
 	@touch $(STAMP)
 
 demo: $(STAMP)

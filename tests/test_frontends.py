@@ -5,20 +5,21 @@ for two seats, T3-1; the lead given after the Dog, T6-4; the Dragon trick, S-DRA
 the wish, S-WISH-1; several cards pushed to one seat, GS-6; two decks, GS-2; five to
 twelve seats and reseating by rank, GS-5), choosing from what their player may know.
 The shapes are played by the standard plugin's options, so that these tests do not
-depend on the variant plugins.
+depend on the variant plugins. Bots are asked through the bot protocol: the
+observation of the player acting for the seat, the seat's legal actions, the seat.
 """
 
 from __future__ import annotations
 
 import io
 from collections import Counter
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from rich.console import Console
 
 import tichu_core as tc
-from tichu_core.frontends.bots import GreedyBot, RandomBot, make_bot, play_match
+from tichu_core.frontends.bots import GreedyBot, HeuristicBot, RandomBot, make_bot, play_match
 from tichu_core.frontends.render import Transcript
 from tichu_core.game.events import (
     EVENT_TYPES,
@@ -77,7 +78,7 @@ SHAPES: dict[str, tuple[str, dict[str, object]]] = {
     "seven_seats_two_decks": ("grand_seigneur", GS_TABLE),
     "twelve_seats_two_decks": ("grand_seigneur", {**GS_TABLE, "players": 12}),
 }
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
 
 
 def new_game(shape: str, seed: int) -> tc.Game:
@@ -85,42 +86,18 @@ def new_game(shape: str, seed: int) -> tc.Game:
     return tc.Game(tc.load_variant(name, overrides=overrides), seed=seed)
 
 
-class OneSeatsView:
-    """What a bot deciding for ``seat`` may use: that seat's controller, its legal
-    actions and its controller's observation. Anything else is no attribute."""
-
-    def __init__(self, game: tc.Game, seat: int) -> None:
-        self._game = game
-        self._seat = seat
-        self.asked: Counter[str] = Counter()
-
-    def controller(self, seat: int) -> int:
-        assert seat == self._seat, f"asked for the controller of seat {seat}"
-        return self._game.controller(seat)
-
-    def legal_actions(self, seat: int) -> tc.LegalActions:
-        assert seat == self._seat, f"asked for the actions of seat {seat}, deciding {self._seat}"
-        self.asked["legal_actions"] += 1
-        return self._game.legal_actions(seat)
-
-    def observation(self, player: int | None) -> tc.Observation:
-        controller = self._game.controller(self._seat)
-        assert player == controller, f"asked for player {player}'s view, acting for {controller}"
-        self.asked["observation"] += 1
-        return self._game.observation(player)
-
-
 def play_watched(game: tc.Game, bots: dict[int, Any]) -> Counter[str]:
-    """Play ``game`` to its end, each bot seeing only :class:`OneSeatsView`; the action
-    types applied, with ``multi_push`` for pushes giving several cards to one seat."""
+    """Play ``game`` to its end, each bot given only its player's observation and the
+    seat's legal actions (asked even where one action is listed); the action types
+    applied, with ``multi_push`` for pushes giving several cards to one seat."""
     applied: Counter[str] = Counter()
     for _ in range(100_000):
         if game.is_over:
             return applied
         seat = game.waiting_for[0]
-        view = OneSeatsView(game, seat)
-        action = bots[game.controller(seat)].choose(cast(tc.Game, view), seat)
-        assert view.asked["legal_actions"] >= 1
+        player = game.controller(seat)
+        view = game.observation(player)
+        action = bots[player].choose(view, game.legal_actions(seat), seat)
         # Chosen from the listed actions (apply accepts nothing else, but say so here).
         assert action in game.legal_actions(seat)
         game.apply(action)
@@ -182,11 +159,13 @@ def test_play_match_gives_the_dummy_to_its_controllers_bot() -> None:
     dummy_turns: list[int] = []
 
     class Checked(GreedyBot):
-        def choose(self, game: tc.Game, seat: int) -> tc.Action:
-            assert game.controller(seat) == self.player
-            if game.player_at(seat) is None:
+        def choose(
+            self, observation: tc.Observation, actions: tc.LegalActions, seat: int
+        ) -> tc.Action:
+            assert observation.player == self.player and seat in observation.seats
+            if observation.players[seat] is None:
                 dummy_turns.append(self.player)
-            return super().choose(game, seat)
+            return super().choose(observation, actions, seat)
 
         def __init__(self, player: int) -> None:
             super().__init__(player)
@@ -200,18 +179,24 @@ def test_play_match_gives_the_dummy_to_its_controllers_bot() -> None:
 def test_random_bot_declines_calls_unless_told() -> None:
     game = new_game("standard", seed=4)
     seat = game.waiting_for[0]
-    assert tc.GrandTichu(seat, True) in game.legal_actions(seat)
-    assert all(RandomBot(n).choose(game, seat) == tc.GrandTichu(seat, False) for n in range(20))
+    view, actions = game.observation(game.controller(seat)), game.legal_actions(seat)
+    assert tc.GrandTichu(seat, True) in actions
+    assert all(
+        RandomBot(n).choose(view, actions, seat) == tc.GrandTichu(seat, False) for n in range(20)
+    )
     assert tc.GrandTichu(seat, True) in {
-        RandomBot(n, call_rate=1.0).choose(game, seat) for n in range(20)
+        RandomBot(n, call_rate=1.0).choose(view, actions, seat) for n in range(20)
     }
 
 
 def test_make_bot_knows_the_bots_by_name() -> None:
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     assert isinstance(make_bot("random", 1), RandomBot)
-    with pytest.raises(ValueError, match="unknown bot 'clever'; known: random, greedy"):
+    assert isinstance(make_bot("heuristic", 1), HeuristicBot)
+    with pytest.raises(ValueError, match="unknown bot 'clever'; known: random, greedy, heuristic"):
         make_bot("clever")
+    with pytest.raises(ValueError, match="did you mean 'greedy'"):
+        make_bot("gready")
 
 
 # --------------------------------------------------------------------------- renderer

@@ -19,7 +19,7 @@ from tichu_core.plugins.grand_seigneur import match_result, place_titles
 
 import tichu_core as tc
 from tichu_core.cardplay.cards import cards_of, deck_mask
-from tichu_core.frontends.bots import RandomBot
+from tichu_core.frontends.bots import RandomBot, decide
 from tichu_core.game.dealing import shuffle
 
 GS = "grand_seigneur"
@@ -541,7 +541,7 @@ def play_checked_match(players: int, seed: int) -> tc.Game:
             started = game.hand_index
             forced, chosen = check_hand_start(game), {}
         seat = game.waiting_for[0]
-        action = bot.choose(game, seat)
+        action = decide(bot, game, seat)
         assert not isinstance(action, tc.Tichu | tc.GrandTichu)  # GS-1: none is listed
         game.apply(action)
         if isinstance(action, tc.Push):
@@ -581,14 +581,14 @@ def test_GS_a_match_saved_mid_hand_continues_identically(players: int) -> None:
     game = tc.Game(variant(players), seed=5)
     bot = RandomBot(5)
     while game.hand_index < 2 or len(game.observation(None).trick) < 2:
-        game.apply(bot.choose(game, game.waiting_for[0]))
+        game.apply(decide(bot, game, game.waiting_for[0]))
     copy = tc.Game.from_json(game.to_json())
     assert state(copy) == state(game)
     assert copy.hand_results == game.hand_results
     first, second = RandomBot(9), RandomBot(9)
     while not game.is_over:
-        action = first.choose(game, game.waiting_for[0])
-        assert second.choose(copy, copy.waiting_for[0]) == action
+        action = decide(first, game, game.waiting_for[0])
+        assert decide(second, copy, copy.waiting_for[0]) == action
         game.apply(action)
         copy.apply(action)
     assert copy.is_over and copy.to_json() == game.to_json()

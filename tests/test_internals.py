@@ -107,3 +107,21 @@ def test_a_seed_deals_the_same_cards_everywhere() -> None:
     this pinned deal (recorded once) may only change with a deliberate format change."""
     game = tc.Game("standard", seed=7)
     assert game.observation(0).hand == ["Kj", "10j", "8t", "8s", "7j", "6p", "3t", "DOG"]
+
+
+def test_observations_built_without_validation_equal_validated_ones() -> None:
+    """Observations are built from engine values without pydantic's validation: in the
+    declared field order, equal to the validated model of the same values."""
+    import random
+
+    for name in ("standard", "threechu", "grand_seigneur"):
+        game = tc.Game(name, seed=2)
+        rng = random.Random(3)
+        for _ in range(120):
+            for player in [*range(game.players), None]:
+                fast = game.observation(player)
+                assert list(fast.__dict__) == list(tc.Observation.model_fields)
+                assert fast == tc.Observation(**fast.model_dump())
+            seat = game.waiting_for[0]
+            actions = game.legal_actions(seat)
+            game.apply(actions[rng.randrange(len(actions))])

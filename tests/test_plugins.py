@@ -184,9 +184,11 @@ def test_the_docs_document_no_hook_that_does_not_exist() -> None:
 
 
 @pytest.mark.parametrize("hook", HOOK_NAMES)
-def test_every_hook_is_firstresult(hook: str) -> None:
-    """The docs promise: the first answer that is not None wins."""
-    assert getattr(hookspecs, hook).tichu_spec["firstresult"] is True
+def test_every_hook_is_firstresult_but_the_composed_one(hook: str) -> None:
+    """The docs promise: the first answer that is not None wins, except for the kinds
+    of combination, which every plugin changes in turn."""
+    composed = hook == "tichu_combinations"
+    assert getattr(hookspecs, hook).tichu_spec["firstresult"] is not composed
 
 
 def public_names(cls: type) -> list[str]:
@@ -375,6 +377,28 @@ def singles_only(game_with: GameWith) -> None:
     assert all(len(action.cards.split()) == 1 for action in plays)
     with pytest.raises(tc.IllegalAction):
         game.apply(tc.Play(0, "2j 2s"))
+
+
+@uses("tichu_combinations")
+def no_straights(game_with: GameWith) -> None:
+    """S-COMB-1 changed: the plugin is given the standard kinds and drops straights;
+    the straight is no longer listed nor accepted (composition of several plugins:
+    test_triple_runs.py)."""
+    from tichu_core.cardplay.kinds import Combinations
+
+    seen: list[Combinations] = []
+
+    @hookimpl
+    def tichu_combinations(combinations: Combinations) -> Combinations:
+        seen.append(combinations)
+        return combinations.without(tc.Kind.STRAIGHT)
+
+    game = game_with(tichu_combinations, deal=stacked("MJ 2j 3s 4p 5t 6j"))
+    assert seen == [Combinations()]
+    plays = [action.cards for action in game.legal_actions(0) if action.type == "play"]
+    assert "6j 5t 4p 3s 2j" not in plays and "6j" in plays
+    with pytest.raises(tc.IllegalAction):
+        game.apply(tc.Play(0, "2j 3s 4p 5t 6j"))
 
 
 @uses("tichu_deck")

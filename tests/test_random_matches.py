@@ -47,6 +47,9 @@ from tichu_core.cardplay.cards import codes_of, mask_of
 from tichu_core.game.hand import EXCHANGE, GRAND_TICHU, OVER, PLAY, HandState
 
 MAX_HANDS = 5  # a match is cut after this many hands (variants with a fixed hand count)
+# The house rule of plugins/failed_tichu_no_bonus.py changes S-SCORE-2: no double-victory
+# bonus for a team whose own call failed.
+NO_BONUS_PLUGIN = "failed_tichu_no_bonus"
 MAX_ACTIONS = 20_000  # a guard against a match that never ends
 # Private events: cards dealt, pushed and received happen before the play, when no hand
 # is face up yet (T3-4), so only the player acting for the seat sees them; a hand turned
@@ -432,7 +435,11 @@ def check_hand_result(game: tc.Game, result: tc.HandResult) -> None:
         # S-SCORE-2/3 for two teams of two.
         expected = list(result.card_points) if not result.double_victory else [0, 0]
         if result.double_victory:
-            expected[result.out_order[0] % 2] = variant.scoring.double_victory
+            winners = result.out_order[0] % 2
+            expected[winners] = variant.scoring.double_victory
+            callers = {seat for seat in result.calls if seat % 2 == winners}
+            if NO_BONUS_PLUGIN in variant.plugins and callers - {result.out_order[0]}:
+                expected[winners] = 0  # HOUSE-NO-BONUS: the team's own call failed
         points = {
             "tichu": variant.calls.tichu_points,
             "grand_tichu": variant.calls.grand_tichu_points,

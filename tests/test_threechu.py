@@ -36,7 +36,7 @@ from scenario import (
 )
 
 import tichu_core as tc
-from tichu_core.frontends.bots import RandomBot, make_bot, play_match
+from tichu_core.frontends.bots import RandomBot, decide, make_bot, play_match
 from tichu_core.frontends.cli import main as tichu_cli
 
 SHUFFLER, LEFT, DUMMY, RIGHT = 0, 1, 2, 3  # seats of every hand: LEFT plays after the shuffler
@@ -514,7 +514,7 @@ def test_visibility_through_a_random_match() -> None:
             }
             assert set(view.hands) == own | ({DUMMY} if face_up else set())
         seat = game.waiting_for[0]
-        game.apply(bots[game.controller(seat)].choose(game, seat))
+        game.apply(decide(bots[game.controller(seat)], game, seat))
     shufflers = {result.index: result.players[SHUFFLER] for result in game.hand_results}
     for viewer in (0, 1, 2, None):
         for event in game.events_for(viewer):
@@ -530,10 +530,10 @@ def test_save_and_restore_mid_match_continues_identically() -> None:
     # Into the fifth hand, a few plays after its exchange.
     while len(game.hand_results) < 4 or game.observation(None).phase != "play":
         seat = game.waiting_for[0]
-        game.apply(bots[game.controller(seat)].choose(game, seat))
+        game.apply(decide(bots[game.controller(seat)], game, seat))
     for _ in range(5):
         seat = game.waiting_for[0]
-        game.apply(bots[game.controller(seat)].choose(game, seat))
+        game.apply(decide(bots[game.controller(seat)], game, seat))
     restored = tc.Game.from_json(game.to_json())
 
     def everything(match: tc.Game) -> list[Any]:

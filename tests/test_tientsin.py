@@ -20,7 +20,7 @@ import pytest
 from scenario import DECK, cards, held, kinds, of_type, pass_, passes, play, refused, wish
 
 import tichu_core as tc
-from tichu_core.frontends.bots import GreedyBot, RandomBot, play_match
+from tichu_core.frontends.bots import GreedyBot, RandomBot, decide, play_match
 
 SEATS = 6
 TEAM_0 = (0, 2, 4)  # T6-1: teams are the even and the odd seats
@@ -524,10 +524,10 @@ def test_T6_save_and_restore_mid_match_continues_identically() -> None:
     # Into the third hand, in the middle of its play.
     while len(game.hand_results) < 2 or game.observation(None).phase != "play":
         seat = game.waiting_for[0]
-        game.apply(bots[game.controller(seat)].choose(game, seat))
+        game.apply(decide(bots[game.controller(seat)], game, seat))
     for _ in range(17):
         seat = game.waiting_for[0]
-        game.apply(bots[game.controller(seat)].choose(game, seat))
+        game.apply(decide(bots[game.controller(seat)], game, seat))
     saved = game.to_json()
     restored = tc.Game.from_json(saved)
     assert restored.to_json() == saved

@@ -26,7 +26,10 @@ PURE_PYTHON = os.environ.get("TICHU_PURE_PYTHON", "") not in ("", "0")
 
 
 def _stale(source: str) -> bool:
-    """Whether a compiled build of ``source`` exists and is older than it."""
+    """Whether a compiled build of ``source`` exists and is older than it.
+
+    The compiled modules are one group that imports itself natively: when any of
+    them is stale, every one of them runs from source (`_any_stale`)."""
     stem = source[: -len(".py")]
     for suffix in EXTENSION_SUFFIXES:
         try:
@@ -52,14 +55,22 @@ class _SourceWhereNeeded:
         spec = finder.find_spec(fullname)
         if spec is None or spec.origin is None or PURE_PYTHON:
             return spec
-        if _stale(spec.origin):
+        if _any_stale():
             warnings.warn(
-                f"{fullname}: the compiled module is older than its source; running the "
+                f"{fullname}: a compiled card module is older than its source; running the "
                 "source (rebuild with `make` or `pip install -e .`)",
                 stacklevel=2,
             )
             return spec
         return None
+
+
+def _any_stale() -> bool:
+    """Whether any module of this package has a compiled build older than its source."""
+    folder = __path__[0]
+    return any(
+        _stale(os.path.join(folder, name)) for name in os.listdir(folder) if name.endswith(".py")
+    )
 
 
 sys.meta_path.insert(0, _SourceWhereNeeded)

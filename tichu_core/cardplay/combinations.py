@@ -36,8 +36,8 @@ class Kind(IntEnum):
     FULL_HOUSE = 5
     STRAIGHT = 6
     DOG = 7
-    FOUR_BOMB = 8
-    STRAIGHT_FLUSH = 9
+    FOUR_BOMB = 64
+    STRAIGHT_FLUSH = 65
 
 
 SINGLE, PAIR, TRIPLE, STEPS, FULL_HOUSE, STRAIGHT, DOG, FOUR_BOMB, STRAIGHT_FLUSH = (
@@ -51,9 +51,16 @@ SINGLE, PAIR, TRIPLE, STEPS, FULL_HOUSE, STRAIGHT, DOG, FOUR_BOMB, STRAIGHT_FLUS
     Kind.FOUR_BOMB,
     Kind.STRAIGHT_FLUSH,
 )
+# Kind ids: 1..7 the standard kinds; 8..63 the kinds a house rule adds
+# (`tichu_core.cardplay.kinds`); 64 and up the bombs: 64 and 65 the standard ones,
+# 66..127 a house rule's. Every kind from FIRST_BOMB_KIND up is a bomb, and bombs are
+# ordered by (kind, length, rank) (S-BOMB-2).
+FIRST_HOUSE_KIND = 8
 FIRST_BOMB_KIND = FOUR_BOMB
+FIRST_HOUSE_BOMB = 66
+LAST_KIND = 127
 
-KIND_NAMES = {
+KIND_NAMES: dict[int, str] = {
     SINGLE: "single",
     PAIR: "pair",
     TRIPLE: "triple",
@@ -81,7 +88,7 @@ class Combination(NamedTuple):
 
     def describe(self) -> str:
         """Human text, e.g. ``straight to 9 (5j 6s 7p 8t PH)``."""
-        name = KIND_NAMES[Kind(self.kind)]
+        name = KIND_NAMES.get(self.kind, f"kind {self.kind}")  # a house kind names itself
         if self.kind == DOG:
             head = "Dog"
         elif self.kind == SINGLE:

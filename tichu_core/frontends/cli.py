@@ -90,6 +90,22 @@ def cli_schema() -> int:
     return 0
 
 
+def cli_plugins(
+    variant: str = "standard", *, as_json: bool = False, allow_imports: bool = False
+) -> int:
+    """`tichu plugins [VARIANT_OR_FILE]`: the plugins the variant loads, in the order they
+    are asked, where each comes from and which hooks it implements (docs/plugins.md)."""
+    from tichu_core.frontends.plugins_cli import plugins_report
+
+    report = plugins_report(load_variant(variant, allow_imports=allow_imports))
+    if as_json:
+        print(report.to_json())
+    else:
+        for line in report.lines():
+            _say(line)
+    return 0
+
+
 # --------------------------------------------------------------------------- commands
 
 
@@ -103,6 +119,10 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_schema(args: argparse.Namespace) -> int:
     return cli_schema()
+
+
+def _cmd_plugins(args: argparse.Namespace) -> int:
+    return cli_plugins(args.variant, as_json=args.json, allow_imports=args.allow_imports)
 
 
 def _assignments(args: argparse.Namespace) -> list[str]:
@@ -162,6 +182,29 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         bots=args.bots,
         overrides=_assignments(args),
         allow_imports=args.allow_imports,
+        out=args.out,
+        quiet=args.quiet,
+        backend=args.backend,
+        address=args.address,
+    )
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    from tichu_core.frontends.compare import compare
+
+    return compare(
+        args.first,
+        args.second,
+        games=args.games,
+        workers=args.workers,
+        seed=args.seed,
+        bots=args.bots,
+        overrides=_assignments(args),
+        allow_imports=args.allow_imports,
+        chart=args.chart,
+        quiet=args.quiet,
+        backend=args.backend,
+        address=args.address,
     )
 
 
@@ -187,6 +230,29 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from tichu_core.frontends.bench import main as bench_main
 
     return bench_main(samples=args.samples, hands=args.hands)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from tichu_core.frontends.web.app import serve
+    except ImportError as error:  # starlette / uvicorn come with the `web` extra
+        print(
+            f"tichu serve needs the web extra: pip install 'tichu[web]' ({error})", file=sys.stderr
+        )
+        return 2
+    serve(args.host, args.port, args.db, bot_delay=args.bot_delay)
+    return 0
+
+
+def _seconds(text: str) -> float:
+    """The argparse type of `--bot-delay`: seconds from 0 to 10."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds (got {text[:20]!r})") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"must be 0 to 10 seconds (got {text[:20]})")
+    return value
 
 
 # --------------------------------------------------------------------------- argument types
@@ -226,12 +292,12 @@ def _max_workers() -> int:
 
 
 def _bot(name: str) -> str:
-    """The argparse type of `--bot`: a known bot's name."""
-    from tichu_core.frontends.bots import BOTS
+    """The argparse type of `--bot`: a known bot's name (bundled or registered in the
+    entry-point group `tichu.bots`)."""
+    from tichu_core.frontends.bots import bot_names, unknown_bot_message
 
-    if name not in BOTS:
-        what = f"unknown bot {name!r}" if name else "a bot name is empty"
-        raise argparse.ArgumentTypeError(f"{what} (known: {', '.join(BOTS)})")
+    if name not in bot_names():
+        raise argparse.ArgumentTypeError(unknown_bot_message(name))
     return name
 
 
@@ -270,6 +336,21 @@ def build_parser() -> argparse.ArgumentParser:
             help="let the variant import plugin modules named by dotted path",
         )
 
+    def run_options(sub: argparse.ArgumentParser) -> None:
+        """Where the matches of `simulate` and `compare` run, and the progress bar."""
+        sub.add_argument(
+            "--backend",
+            choices=["local", "ray"],
+            default="local",
+            help="local: this machine's processes (--workers); ray: a Ray cluster",
+        )
+        sub.add_argument(
+            "--address",
+            metavar="ADDR",
+            help="with --backend ray: the cluster's address (`ray start --head` prints it)",
+        )
+        sub.add_argument("--quiet", action="store_true", help="no progress bar")
+
     sub = commands.add_parser("variants", help="list the bundled and registered variants")
     sub.set_defaults(run=_cmd_variants)
 
@@ -281,10 +362,31 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("schema", help="print the JSON Schema of a variant file")
     sub.set_defaults(run=_cmd_schema)
 
+    sub = commands.add_parser(
+        "plugins", help="list the plugins a variant loads and the hooks each implements"
+    )
+    sub.add_argument(
+        "variant",
+        nargs="?",
+        default="standard",
+        metavar="VARIANT_OR_FILE",
+        help="variant name or .toml path (default: standard)",
+    )
+    sub.add_argument("--json", action="store_true", help="machine-readable output")
+    sub.add_argument(
+        "--allow-imports",
+        action="store_true",
+        help="let the variant import plugin modules named by dotted path",
+    )
+    sub.set_defaults(run=_cmd_plugins)
+
     sub = commands.add_parser("demo", help="watch one bot match, printed as a transcript")
     variant_options(sub)
     sub.add_argument(
-        "--bot", type=_bot, default="greedy", help="bot for every player (random, greedy)"
+        "--bot",
+        type=_bot,
+        default="greedy",
+        help="bot for every player (random, greedy, heuristic or a registered one)",
     )
     sub.set_defaults(run=_cmd_demo)
 
@@ -297,7 +399,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="your seat in the first hand; you stay that player when seats change",
     )
     sub.add_argument(
-        "--bot", type=_bot, default="greedy", help="bot for the other players (random, greedy)"
+        "--bot",
+        type=_bot,
+        default="greedy",
+        help="bot for the other players (random, greedy, heuristic or a registered one)",
     )
     sub.set_defaults(run=_cmd_play)
 
@@ -313,7 +418,53 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--bots", type=_bots, default="random", help="comma-separated bot per player, cycled"
     )
+    run_options(sub)
+    sub.add_argument(
+        "--out",
+        metavar="FILE.jsonl",
+        help="one JSON line per match; rerunning the same command resumes the file",
+    )
     sub.set_defaults(run=_cmd_simulate)
+
+    sub = commands.add_parser(
+        "compare", help="the same seeded matches under two variants, and their differences"
+    )
+    sub.add_argument("first", metavar="A", help="variant name or .toml path")
+    sub.add_argument("second", metavar="B", help="variant name or .toml path")
+    sub.add_argument(
+        "--games", type=_whole_number(least=2), default=200, help="matches per variant"
+    )
+    sub.add_argument(
+        "--set",
+        action="append",
+        metavar="KEY=VALUE",
+        help="override an option of both variants, e.g. --set game.target=500 (repeatable)",
+    )
+    sub.add_argument(
+        "--players", type=_whole_number(), default=None, metavar="N", help="table size of both"
+    )
+    sub.add_argument(
+        "--seed", type=_whole_number(), default=None, help="run seed (the same for both)"
+    )
+    sub.add_argument(
+        "--allow-imports",
+        action="store_true",
+        help="let the variants import plugin modules named by dotted path",
+    )
+    sub.add_argument(
+        "--workers",
+        type=_whole_number(least=1, most=_max_workers()),
+        default=1,
+        help=f"worker processes (at most {WORKERS_PER_CPU} per CPU)",
+    )
+    sub.add_argument(
+        "--bots", type=_bots, default="heuristic", help="comma-separated bot per player, cycled"
+    )
+    run_options(sub)
+    sub.add_argument(
+        "--chart", metavar="FILE.png", help="draw the distributions (needs tichu[plots])"
+    )
+    sub.set_defaults(run=_cmd_compare)
 
     sub = commands.add_parser(
         "replay", help="replay saved game JSON files or Brettspielwelt .tch logs"
@@ -343,6 +494,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--hands", type=_whole_number(least=1), default=300, help="random-bot hands to play"
     )
     sub.set_defaults(run=_cmd_bench)
+
+    sub = commands.add_parser("serve", help="the web table: play in the browser (docs/web.md)")
+    sub.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    sub.add_argument("--port", type=_whole_number(least=0, most=65535), default=8000, help="port")
+    sub.add_argument(
+        "--db", default="tichu-tables.db", metavar="FILE", help="SQLite file of the tables"
+    )
+    sub.add_argument(
+        "--bot-delay",
+        type=_seconds,
+        default=0.5,
+        metavar="SECONDS",
+        help="pause before each bot action, so that people can follow (default 0.5)",
+    )
+    sub.set_defaults(run=_cmd_serve)
     return parser
 
 

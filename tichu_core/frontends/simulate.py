@@ -1,60 +1,82 @@
-"""``tichu simulate``: many bot matches, optionally in worker processes, with a summary.
+"""``tichu simulate``: many bot matches, in this process, local workers or on Ray.
 
-The summary reads everything from the games: their score lines (one per team, or
-per player and the dummy in Threechu), each match's ``outcome`` (which lines won,
-and why the match ended) and its hand results.
+The results depend only on the run's seed: match ``i`` is played with a seed
+derived from the run seed and ``i`` (:mod:`tichu_core.frontends.matches`), and
+the records come back in match order whichever runner plays them
+(:mod:`tichu_core.frontends.runners`). They stream into the summary
+(:mod:`tichu_core.frontends.summary`) and, with ``--out``, into a JSON-lines
+file that a rerun of the same command resumes (:mod:`tichu_core.frontends.jsonl`).
+Ctrl-C stops the run at once: the matches finished so far stay in the file,
+the summary covers them, and no worker process is left behind.
 """
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import Progress
-from rich.table import Table
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.text import Text
 
 from tichu_core import Game, load_variant
-from tichu_core.frontends.bots import BOTS, make_bot, play_match
-from tichu_core.frontends.render import match_end_text, printable, safe_text, termination_text
+from tichu_core.frontends.bots import bot_names, make_bot, unknown_bot_message
+from tichu_core.frontends.jsonl import (
+    Done,
+    OutFileError,
+    RecordWriter,
+    first_run_seed,
+    read_records,
+)
+from tichu_core.frontends.matches import Record, RunSpec
+from tichu_core.frontends.render import match_end_text, printable
+from tichu_core.frontends.runners import BackendUnavailable, interrupted_by_sigterm, open_runner
+from tichu_core.frontends.summary import Summary
 from tichu_core.variants.loading import parse_overrides
 
-
-@dataclass
-class MatchSummary:
-    seed: int
-    totals: list[int]
-    winners: list[int]
-    termination: str
-    hands: int
-    actions: int
+INTERRUPTED = 130
 
 
-def play_one(
-    variant_name: str, overrides: list[str], allow_imports: bool, bots: list[str], seed: int
-) -> MatchSummary:
-    """One bot match; ``bots`` are cycled over the players (a dummy is its controller's)."""
-    variant = load_variant(
-        variant_name, overrides=parse_overrides(overrides), allow_imports=allow_imports
-    )
-    game = Game(variant, seed=seed)
-    players = [make_bot(bots[p % len(bots)], seed * 31 + p) for p in range(game.players)]
-    play_match(game, players)
-    outcome = game.outcome
-    assert outcome is not None  # play_match returns an ended match
-    return MatchSummary(
-        seed,
-        list(game.scores),
-        list(outcome.winners),
-        outcome.termination.value,
-        len(game.hand_results),
-        len(game.actions),
+def _error(message: str) -> int:
+    print(f"tichu simulate: {printable(message)}", file=sys.stderr)
+    return 2
+
+
+def check_bots(bots: list[str]) -> str | None:
+    """What is wrong with the bots (None: all known, and each can be made), said here
+    before any worker starts."""
+    known = set(bot_names())
+    unknown = [name for name in bots if name not in known]
+    if unknown:
+        return unknown_bot_message(unknown[0])
+    for name in dict.fromkeys(bots):
+        try:
+            make_bot(name, 0)
+        except ValueError as error:
+            return str(error)
+    return None
+
+
+def progress_bar(console: Console, quiet: bool) -> Progress:
+    """The progress bar on ``console`` (stderr): off with --quiet or off a terminal."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=quiet or not console.is_terminal,
     )
 
 
@@ -67,100 +89,108 @@ def simulate(
     overrides: list[str] | None = None,
     allow_imports: bool = False,
     console: Console | None = None,
+    out: str | Path | None = None,
+    quiet: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> int:
+    """Play ``games`` matches and print their summary; 0, or 130 when interrupted."""
     console = console or Console()
     bots = bots or ["random"]
-    overrides = overrides or []
-    unknown = [name for name in bots if name not in BOTS]
-    if unknown:
-        # Before any work starts.
-        print(
-            f"tichu simulate: unknown bot {', '.join(map(repr, unknown))}; "
-            f"known: {', '.join(BOTS)}",
-            file=sys.stderr,
-        )
-        return 2
+    problem = check_bots(bots)
+    if problem is not None:
+        return _error(problem)  # before any work starts
     if games < 1:
-        print("tichu simulate: --games must be at least 1", file=sys.stderr)
-        return 2
+        return _error("--games must be at least 1")
     if workers < 1:
-        print("tichu simulate: --workers must be at least 1", file=sys.stderr)
-        return 2
-    base = seed if seed is not None else int(time.time())
-    # Fail early (in this process) on a bad variant, override or plugin: a game is built.
+        return _error("--workers must be at least 1")
+    # A bad variant, override or plugin fails here, in this process: a game is built.
     reference = load_variant(
-        variant, overrides=parse_overrides(overrides), allow_imports=allow_imports
+        variant, overrides=parse_overrides(overrides or []), allow_imports=allow_imports
     )
-    lines = Game(reference, seed=0).score_lines
-    results: list[MatchSummary] = []
+    table = Game(reference, seed=0)
+    path = Path(out) if out is not None else None
+    try:
+        recorded_seed = first_run_seed(path) if path is not None and seed is None else None
+    except OutFileError as error:
+        return _error(str(error))
+    except OSError as error:
+        return _error(f"cannot read --out {path}: {error.strerror or error}")
+    # Without --seed a resumed file keeps its own run seed.
+    run_seed = seed if seed is not None else recorded_seed
+    if run_seed is None:
+        run_seed = int(time.time())
+    spec = RunSpec(reference, tuple(bots), run_seed)
+    summary = Summary(table.score_lines, table.players, bots)
+    done = Done(games)
+    writer: RecordWriter | None = None
+    if path is not None:
+        try:
+            cut = read_records(path, spec.run_id, done, summary.add)
+            writer = RecordWriter(path)
+        except OutFileError as error:
+            return _error(str(error))
+        except OSError as error:
+            return _error(f"cannot use --out {path}: {error.strerror or error}")
+        if cut:
+            print(
+                f"tichu simulate: dropped a half-written last line ({cut} bytes) of {path}",
+                file=sys.stderr,
+            )
+    resumed = done.count
+    try:
+        # No more local processes than matches to play.
+        runner = open_runner(spec, max(1, min(workers, games - resumed)), backend, address)
+    except BackendUnavailable as error:
+        if writer is not None:
+            writer.close()
+        return _error(str(error))
+    interrupted = False
+    played_hands = 0
     start = time.perf_counter()
-    with Progress(console=console, transient=True) as progress:
-        # A task's description is markup: the variant's name (from a file) is escaped.
-        described = escape(printable(f"{games} matches of {reference.name}"))
-        task = progress.add_task(described, total=games)
-        if workers <= 1:
-            for number in range(games):
-                results.append(play_one(variant, overrides, allow_imports, bots, base + number))
+    try:
+        with (
+            interrupted_by_sigterm(),
+            runner,
+            progress_bar(Console(stderr=True), quiet) as progress,
+        ):
+            described = escape(printable(f"{games} matches of {reference.name}"))
+            task = progress.add_task(described, total=games, completed=resumed)
+
+            def keep(record: Record) -> None:
+                nonlocal played_hands
+                if writer is not None:
+                    writer.write(record)
+                summary.add(record)
+                played_hands += record["hands"]
                 progress.advance(task)
-        else:
-            # No more processes than matches: the pool forks all its workers at once.
-            with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
-                futures = [
-                    pool.submit(play_one, variant, overrides, allow_imports, bots, base + number)
-                    for number in range(games)
-                ]
-                for future in futures:
-                    results.append(future.result())
-                    progress.advance(task)
+
+            try:
+                for record in runner.records(done.missing(), games - resumed):
+                    keep(record)
+            except KeyboardInterrupt:
+                interrupted = True
+                for record in runner.salvage():
+                    keep(record)
+                raise
+    except KeyboardInterrupt:
+        if not interrupted:
+            raise
+    finally:
+        if writer is not None:
+            writer.close()
     elapsed = time.perf_counter() - start
     rules = reference.game
-    title = f"{reference.name} ({match_end_text(rules.target, rules.hands)})"
-    console.print(summary_table(results, lines, title, bots, base))
-    endings = Counter(result.termination for result in results)
-    console.print(
-        Text(
-            "matches ended: "
-            + ", ".join(f"{count} {termination_text(why)}" for why, count in endings.most_common())
-        )
+    title = (
+        f"{reference.name} ({match_end_text(rules.target, rules.hands)}), bots "
+        f"{','.join(bots)} by player, run seed {run_seed}"
     )
-    hands = sum(r.hands for r in results)
-    console.print(
-        Text(
-            f"{hands} hands ({hands / len(results):.1f} per match), "
-            f"{sum(r.actions for r in results)} actions in {elapsed:.1f} s "
-            f"({hands / max(elapsed, 1e-9):.0f} hands/s with {workers} worker(s))"
-        )
-    )
+    where = f"{runner.workers} worker(s), {backend}"
+    console.print(summary.render(title, elapsed, played_hands, where))
+    if resumed:
+        console.print(Text(f"{resumed} of the matches were read from {path}"))
+    if interrupted:
+        kept = f"; {summary.matches} matches are in {path}, rerun to play the rest" if path else ""
+        print(f"tichu simulate: interrupted{kept}", file=sys.stderr)
+        return INTERRUPTED
     return 0
-
-
-def summary_table(
-    results: list[MatchSummary], lines: list[str], name: str, bots: list[str], base: int
-) -> Table:
-    """Per score line: matches won (alone, or shared in a tie) and the mean final score."""
-    alone: Counter[int] = Counter()
-    shared: Counter[int] = Counter()
-    for result in results:
-        for winner in result.winners:
-            (alone if len(result.winners) == 1 else shared)[winner] += 1
-    games = len(results)
-    # Text, not markup: the name comes from a variant file.
-    table = Table(
-        title=safe_text(
-            f"{games} matches of {name}, bots {','.join(bots)} by player "
-            f"(seeds {base}..{base + games - 1})"
-        )
-    )
-    table.add_column("score line")
-    table.add_column("wins", justify="right")
-    table.add_column("shared wins", justify="right")
-    table.add_column("mean final score", justify="right")
-    for line, line_name in enumerate(lines):
-        finals = [r.totals[line] for r in results]
-        table.add_row(
-            safe_text(line_name),
-            str(alone[line]),
-            str(shared[line]),
-            f"{statistics.fmean(finals):.1f}" if finals else "-",
-        )
-    return table

@@ -41,7 +41,7 @@ from rich.text import Text
 
 import tichu_core as tc
 from tichu_core import Action, Game, Observation, TichuError, Variant
-from tichu_core.frontends.bots import Bot, make_bot
+from tichu_core.frontends.bots import Bot, decide, make_bot
 from tichu_core.frontends.render import (
     CALL_STYLE,
     Transcript,
@@ -216,7 +216,7 @@ class TerminalPlayer:
                 seat = game.waiting_for[0]
                 controller = game.controller(seat)
                 if controller != self.me:
-                    game.apply(self.bots[controller].choose(game, seat))
+                    game.apply(decide(self.bots[controller], game, seat))
                 else:
                     # What the transcript holds back (a deal waiting for its calls) comes
                     # before the question.

@@ -11,7 +11,7 @@ so redaction is a filter and never edits an event. The engine builds events with
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, TypeAdapter
 
@@ -170,13 +170,24 @@ def make_event(
     ``model_construct`` costs several microseconds each, this a fraction of one.
     Every field must be given or have a plain default.
     """
-    event = _new(event_type)
     # Merging into the defaults keeps the fields in their declared order.
-    _set(event, "__dict__", {**_DEFAULTS[event_type], **fields})
-    _set(event, "__pydantic_fields_set__", set(fields))
-    _set(event, "__pydantic_extra__", None)
-    _set(event, "__pydantic_private__", {"_audience": audience})
-    return event
+    return construct(event_type, {**_DEFAULTS[event_type], **fields}, {"_audience": audience})
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def construct(
+    model: type[_Model], fields: dict[str, Any], private: dict[str, Any] | None = None
+) -> _Model:
+    """A pydantic model from engine-made values, every field given in declared order,
+    without validation (events, observations: built at every step of a simulation)."""
+    made = _new(model)
+    _set(made, "__dict__", fields)
+    _set(made, "__pydantic_fields_set__", set(fields))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", private)
+    return made
 
 
 _new = object.__new__

@@ -31,7 +31,6 @@ from tichu_core.cardplay.combinations import (
     FIRST_BOMB_KIND,
     SINGLE,
     Combination,
-    Kind,
     PlayTuple,
     as_combination,
 )
@@ -65,7 +64,6 @@ __all__ = ["EXCHANGE", "GRAND_TICHU", "OVER", "PLAY", "HandState", "Pending"]
 _T = TypeVar("_T")
 
 WISH = "wish"
-_KIND_NAMES = {kind.value: kind.name.lower() for kind in Kind}
 GIVE_TRICK = "give_trick"
 GIVE_LEAD = "give_lead"
 
@@ -416,7 +414,7 @@ class HandState:
                     "hand": self.hand_index,
                     "seat": seat,
                     "cards": codes_of(cards)[::-1],
-                    "combination": _KIND_NAMES[kind],
+                    "combination": self.rules.kind_name(kind),
                     "rank": float(play.rank),
                     "phoenix": RANK_NAMES[phoenix] if phoenix else None,
                     "bomb": kind >= FIRST_BOMB_KIND,
@@ -563,7 +561,7 @@ class HandState:
             {
                 "seat": seat,
                 "cards": codes_of(play.cards)[::-1],
-                "combination": _KIND_NAMES[play.kind],
+                "combination": self.rules.kind_name(play.kind),
                 "rank": float(play.rank),
                 "phoenix": RANK_NAMES[play.phoenix] if play.phoenix else None,
             }

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from tichu_core.cardplay.cards import RANK_NAMES, codes_of, mask_points, play_codes
+from tichu_core.game.events import construct
 from tichu_core.game.hand import OVER, PLAY, WISH, HandState
 
 
@@ -99,33 +100,38 @@ def observe(
             pending["options"] = (
                 [RANK_NAMES[r] for r in options] if hand.pending.kind == WISH else list(options)
             )
-    return Observation(
-        player=player,
-        seats=own,
-        hand_index=hand.hand_index,
-        phase=hand.phase,
-        dealer=hand.dealer,
-        hand=codes_of(hand.hands[first])[::-1] if first is not None else [],
-        hands={s: codes_of(hand.hands[s])[::-1] for s in visible},
-        hand_sizes=[m.bit_count() for m in hand.hands],
-        players=list(hand.players),
-        teams=list(hand.teams),
-        titles=hand.rulebook.titles(hand.view),
-        turn=turn,
-        waiting_for=waiting_for,
-        trick=hand.trick_view(),
-        top_seat=hand.top_seat,
-        wish=RANK_NAMES[hand.wish] if hand.wish else None,
-        pending=pending,
-        calls=hand.calls(),
-        grand_tichu_decided=[d is not None for d in hand.grand_tichu],
-        push_targets={s: dict(hand.push_targets[s]) for s in own if hand.push_targets[s]},
-        pushed=pushed,
-        received=received,
-        out_order=list(hand.out_order),
-        won_points=[mask_points(p) for p in hand.piles],
-        won_cards=[p.bit_count() for p in hand.piles],
-        scores=list(scores),
-        score_lines=list(score_lines),
-        hands_played=hands_played,
+    # Built from values the engine made, in field order, and not validated again:
+    # bots ask for an observation at every decision.
+    return construct(
+        Observation,
+        dict(
+            player=player,
+            seats=own,
+            hand_index=hand.hand_index,
+            phase=hand.phase,
+            dealer=hand.dealer,
+            hand=codes_of(hand.hands[first])[::-1] if first is not None else [],
+            hands={s: codes_of(hand.hands[s])[::-1] for s in visible},
+            hand_sizes=[m.bit_count() for m in hand.hands],
+            players=list(hand.players),
+            teams=list(hand.teams),
+            titles=hand.rulebook.titles(hand.view),
+            turn=turn,
+            waiting_for=waiting_for,
+            trick=hand.trick_view(),
+            top_seat=hand.top_seat,
+            wish=RANK_NAMES[hand.wish] if hand.wish else None,
+            pending=pending,
+            calls=hand.calls(),
+            grand_tichu_decided=[d is not None for d in hand.grand_tichu],
+            push_targets={s: dict(hand.push_targets[s]) for s in own if hand.push_targets[s]},
+            pushed=pushed,
+            received=received,
+            out_order=list(hand.out_order),
+            won_points=[mask_points(p) for p in hand.piles],
+            won_cards=[p.bit_count() for p in hand.piles],
+            scores=list(scores),
+            score_lines=list(score_lines),
+            hands_played=hands_played,
+        ),
     )

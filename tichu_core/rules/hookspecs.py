@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from tichu_core.cardplay.kinds import Combinations
     from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating
     from tichu_core.rules.playrules import PlayRules
     from tichu_core.rules.table import TableView
@@ -63,6 +64,20 @@ def tichu_play_rules(variant: Variant) -> PlayRules | None:
     :return: a :class:`tichu_core.rules.playrules.PlayRules` (or a subclass);
         asked once per game, since the engine asks it for every play.
     Stops at first non-None result.
+    """
+
+
+@hookspec
+def tichu_combinations(variant: Variant, combinations: Combinations) -> Combinations | None:
+    """The kinds of combination the variant plays with, composed by every plugin:
+    each is asked in turn (the standard rules first, then the variant's plugins in
+    the order listed) with the kinds so far, and answers a changed set or None.
+
+    Add a kind with ``combinations.adding(MyKind())`` (a
+    :class:`tichu_core.cardplay.kinds.HouseKind`), drop one with
+    ``combinations.without(Kind.STRAIGHT)``. The standard recognition and move
+    generation are kept; a house kind lists and reads its own plays and says
+    what it beats. Not firstresult: every answer counts.
     """
 
 

@@ -4,7 +4,8 @@ Plugins named in a variant's ``plugins`` list resolve, in this order: the
 built-in ``standard`` rules, the ``tichu`` entry-point group, the bundled
 ``plugins/`` package (``tichu_core.plugins.<name>``), and — only when the
 caller allows imports — a dotted module path. Loading a TOML file therefore
-runs no foreign code unless asked to.
+runs no foreign code unless asked to. :func:`locate_plugin` also says where a
+plugin came from (``tichu plugins``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import importlib
 import importlib.metadata
 import importlib.resources
 import importlib.util
+from dataclasses import dataclass
 from types import ModuleType
 
 from tichu_core.errors import PluginError, VariantError
@@ -34,12 +36,62 @@ def _bundled(name: str) -> ModuleType | None:
     return importlib.import_module(module_name)
 
 
-def _entry_point(name: str) -> object | None:
+BUILT_IN = "built-in"
+ENTRY_POINT = "entry point"
+BUNDLED = "bundled"
+MODULE = "module"
+
+
+@dataclass(frozen=True)
+class PluginOrigin:
+    """Where a plugin named by a variant comes from.
+
+    ``kind`` is how the name resolved, in the order names are resolved: ``"built-in"``
+    (the standard rules), ``"entry point"`` (group ``tichu`` of an installed
+    distribution), ``"bundled"`` (``plugins/``) or ``"module"`` (a dotted module path).
+    """
+
+    kind: str
+    module: str  # the plugin's module (or class, for a plugin object)
+    file: str | None = None  # the module's file, when it has one
+    entry_point: str | None = None  # "name = value" of the entry point
+    distribution: str | None = None  # the distribution that declares the entry point
+    version: str | None = None  # its version
+
+    def describe(self) -> str:
+        """One line: ``entry point club_rules = club_rules.plugin (club-rules 1.0)``."""
+        if self.kind == ENTRY_POINT:
+            shipped = " ".join(part for part in (self.distribution, self.version) if part)
+            return f"{ENTRY_POINT} {self.entry_point}" + (f" ({shipped})" if shipped else "")
+        return f"{self.kind} {self.module}"
+
+
+def _origin(
+    kind: str, plugin: object, entry: importlib.metadata.EntryPoint | None = None
+) -> PluginOrigin:
+    if isinstance(plugin, ModuleType):
+        module, file = plugin.__name__, getattr(plugin, "__file__", None)
+    else:
+        module, file = f"{type(plugin).__module__}.{type(plugin).__qualname__}", None
+    if entry is None:
+        return PluginOrigin(kind, module, file)
+    distribution = entry.dist
+    return PluginOrigin(
+        kind,
+        module,
+        file,
+        entry_point=f"{entry.name} = {entry.value}",
+        distribution=distribution.name if distribution is not None else None,
+        version=distribution.version if distribution is not None else None,
+    )
+
+
+def _entry_point(name: str) -> tuple[object, importlib.metadata.EntryPoint] | None:
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         if entry.name == name:
             try:
                 loaded: object = entry.load()
-                return loaded
+                return loaded, entry
             except Exception as error:  # a broken installed plugin
                 raise PluginError(
                     f"plugin {name!r} (entry point {entry.value}) failed to load: {error}",
@@ -50,13 +102,20 @@ def _entry_point(name: str) -> object | None:
 
 def resolve_plugin(name: str, allow_imports: bool) -> object:
     """The plugin object (usually a module) a variant names."""
+    return locate_plugin(name, allow_imports)[0]
+
+
+def locate_plugin(name: str, allow_imports: bool) -> tuple[object, PluginOrigin]:
+    """The plugin object a variant names, and where it came from."""
     if name == "standard":
-        return standard_rules
-    found = _entry_point(name)
-    if found is None and name.isidentifier():
-        found = _bundled(name)
-    if found is not None:
-        return found
+        return standard_rules, _origin(BUILT_IN, standard_rules)
+    entry_point = _entry_point(name)
+    if entry_point is not None:
+        plugin, entry = entry_point
+        return plugin, _origin(ENTRY_POINT, plugin, entry)
+    bundled = _bundled(name) if name.isidentifier() else None
+    if bundled is not None:
+        return bundled, _origin(BUNDLED, bundled)
     if "." in name:
         if not allow_imports:
             raise VariantError(
@@ -64,9 +123,10 @@ def resolve_plugin(name: str, allow_imports: bool) -> object:
                 "needs allow_imports=True (CLI: --allow-imports)"
             )
         try:
-            return importlib.import_module(name)
+            module = importlib.import_module(name)
         except Exception as error:
             raise PluginError(f"plugin module {name!r} failed to import: {error}", name) from error
+        return module, _origin(MODULE, module)
     known = ["standard", *_bundled_names(), *_entry_point_names()]
     close = difflib.get_close_matches(name, known, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(sorted(known))}"

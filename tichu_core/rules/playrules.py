@@ -2,37 +2,84 @@
 
 The ``tichu_play_rules`` hook returns a :class:`PlayRules`; the engine asks it
 for every play, so it is resolved once per game rather than called through
-pluggy on the hot path. A variant that changes what combinations exist or
-beat each other subclasses it and returns its own from the hook.
+pluggy on the hot path. Which kinds of combination exist is composed by the
+``tichu_combinations`` hook (:class:`~tichu_core.cardplay.kinds.Combinations`):
+a house rule adds a kind, or removes one, without touching the standard
+recognition and move generation, which stay the fast path. A variant that needs
+more (changing the standard kinds themselves) subclasses this class and returns
+its own from ``tichu_play_rules``.
 """
 
 from __future__ import annotations
 
 from tichu_core.cardplay.combinations import (
+    FIRST_BOMB_KIND,
     Combination,
     CombinationRules,
     PlayTuple,
+    as_combination,
     beats,
     recognize,
 )
+from tichu_core.cardplay.kinds import Combinations, HouseKind
 from tichu_core.cardplay.moves import MoveRules, apply_wish, bomb_plays, fulfils_wish, plays
 
 
 class PlayRules:
-    def __init__(self, rules: MoveRules) -> None:
+    def __init__(self, rules: MoveRules, combinations: Combinations | None = None) -> None:
         self.rules = rules
         self.combination_rules = CombinationRules(
             rules.four_distinct_suits, rules.second_dragon_beats_first
         )
+        self.combinations = combinations if combinations is not None else Combinations()
+        # The standard path alone unless the kinds were changed (most variants).
+        self._changed = not self.combinations.is_standard
+        self._house: dict[int, HouseKind] = {h.kind: h for h in self.combinations.house}
+        self._dropped = Combinations().standard - self.combinations.standard
+
+    def with_combinations(self, combinations: Combinations) -> PlayRules:
+        """These rules with other kinds of combination (a copy of this object's class,
+        for the ``tichu_combinations`` hook)."""
+        changed = object.__new__(type(self))
+        changed.__dict__.update(self.__dict__)
+        PlayRules.__init__(changed, self.rules, combinations)
+        return changed
+
+    def kind_name(self, kind: int) -> str:
+        """The name events give a kind of combination."""
+        return self.combinations.name(kind)
 
     def plays(self, hand: int, top: PlayTuple | None) -> list[PlayTuple]:
         """Every distinct play of ``hand`` on ``top`` (None: a lead), bombs included, as
         plain tuples of Combination's fields (see ``PlayTuple``)."""
-        return plays(hand, top, self.rules)
+        if not self._changed:
+            return plays(hand, top, self.rules)
+        owner = self._house.get(top[0]) if top is not None else None
+        if owner is not None:
+            # On a house kind only bombs of the standard kinds can follow: its owner
+            # says which (its `beats`).
+            found = [p for p in bomb_plays(hand, None, self.rules) if owner.beats(p, top)]  # type: ignore[arg-type]
+        else:
+            found = plays(hand, top, self.rules)
+        return self._merged(found, hand, top)
 
     def bombs(self, hand: int, top: PlayTuple | None) -> list[PlayTuple]:
         """The bombs of ``hand`` that beat ``top``."""
-        return bomb_plays(hand, top, self.rules)
+        if not self._changed:
+            return bomb_plays(hand, top, self.rules)
+        owner = self._house.get(top[0]) if top is not None else None
+        found = bomb_plays(hand, None if owner is not None else top, self.rules)
+        if owner is not None:
+            found = [p for p in found if owner.beats(p, top)]  # type: ignore[arg-type]
+        return [p for p in self._merged(found, hand, top) if p[0] >= FIRST_BOMB_KIND]
+
+    def _merged(self, found: list[PlayTuple], hand: int, top: PlayTuple | None) -> list[PlayTuple]:
+        """The standard plays less the dropped kinds, and each house kind's plays."""
+        if self._dropped:
+            found = [p for p in found if p[0] not in self._dropped]
+        for house in self._house.values():
+            found += house.plays(hand, top)
+        return found
 
     def apply_wish(
         self, hand: int, candidates: list[PlayTuple], wish: int | None
@@ -45,7 +92,17 @@ class PlayRules:
 
     def recognize(self, cards: int, top: PlayTuple | None) -> list[Combination]:
         """Every reading of ``cards`` (empty: not a combination)."""
-        return recognize(cards, self.combination_rules, top)
+        readings = recognize(cards, self.combination_rules, top)
+        if not self._changed:
+            return readings
+        readings = [r for r in readings if r.kind not in self._dropped]
+        for house in self._house.values():
+            readings += [as_combination(r) for r in house.recognize(cards)]
+        return readings
 
     def beats(self, play: PlayTuple, top: PlayTuple | None) -> bool:
+        if top is not None and self._changed:
+            owner = self._house.get(play[0]) or self._house.get(top[0])
+            if owner is not None:
+                return owner.beats(play, top)
         return beats(play, top, self.combination_rules)

@@ -24,6 +24,7 @@ from typing import Any, NoReturn
 
 import pluggy
 
+from tichu_core.cardplay.kinds import Combinations, check_house_kind
 from tichu_core.errors import PluginError
 from tichu_core.rules import hookspecs
 from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
@@ -129,28 +130,41 @@ class Rulebook:
     def _ask(self, hook: str, **kwargs: Any) -> tuple[str, Any]:
         """The first non-None answer to ``hook`` and the plugin that gave it."""
         for plugin, function, argnames in self._impls[hook]:
-            try:
-                if len(argnames) == len(kwargs):
-                    answer = function(**kwargs)  # it takes every argument of the hook
-                else:
-                    answer = function(**{name: kwargs[name] for name in argnames})
-            except PluginError as error:
-                # A plugin's own PluginError still names where it came from.
-                error.plugin = error.plugin or plugin
-                error.hook = error.hook or hook
-                raise
-            except Exception as error:
-                raise PluginError(
-                    f"plugin {plugin!r} failed in hook {hook}: {type(error).__name__}: {error}",
-                    plugin=plugin,
-                    hook=hook,
-                ) from error
+            answer = self._call(hook, plugin, function, argnames, kwargs)
             if answer is not None:
-                self.last_answer[hook] = plugin
-                if self.trace is not None:
-                    self.trace(f"tichu hook {hook}({_show_args(kwargs)}) -> {answer!r} [{plugin}]")
                 return plugin, answer
         raise PluginError(f"no plugin answered hook {hook}", hook=hook)
+
+    def _call(
+        self,
+        hook: str,
+        plugin: str,
+        function: Callable[..., Any],
+        argnames: tuple[str, ...],
+        kwargs: dict[str, Any],
+    ) -> Any:
+        """One plugin's answer to ``hook`` (None: it passes); a failure names it."""
+        try:
+            if len(argnames) == len(kwargs):
+                answer = function(**kwargs)  # it takes every argument of the hook
+            else:
+                answer = function(**{name: kwargs[name] for name in argnames})
+        except PluginError as error:
+            # A plugin's own PluginError still names where it came from.
+            error.plugin = error.plugin or plugin
+            error.hook = error.hook or hook
+            raise
+        except Exception as error:
+            raise PluginError(
+                f"plugin {plugin!r} failed in hook {hook}: {type(error).__name__}: {error}",
+                plugin=plugin,
+                hook=hook,
+            ) from error
+        if answer is not None:
+            self.last_answer[hook] = plugin
+            if self.trace is not None:
+                self.trace(f"tichu hook {hook}({_show_args(kwargs)}) -> {answer!r} [{plugin}]")
+        return answer
 
     @staticmethod
     def _wrong(plugin: str, hook: str, answer: object, expected: str) -> NoReturn:
@@ -226,7 +240,39 @@ class Rulebook:
         plugin, answer = self._ask("tichu_play_rules", variant=self.variant)
         if not isinstance(answer, PlayRules):
             self._wrong(plugin, "tichu_play_rules", answer, "a PlayRules (or subclass) object")
-        return answer
+        combinations = self._combinations()
+        if combinations == answer.combinations:
+            return answer
+        return answer.with_combinations(combinations)
+
+    def _combinations(self) -> Combinations:
+        """The kinds of combination, composed: every plugin answering
+        ``tichu_combinations`` changes the kinds the ones before it left, in the order
+        they were loaded (the standard rules first, then the variant's plugins as
+        listed)."""
+        hook = "tichu_combinations"
+        current = Combinations()
+        for plugin, function, argnames in reversed(self._impls[hook]):
+            answer = self._call(
+                hook, plugin, function, argnames, {"variant": self.variant, "combinations": current}
+            )
+            if answer is None:
+                continue
+            if not isinstance(answer, Combinations):
+                self._wrong(plugin, hook, answer, "a Combinations (or None)")
+            try:
+                taken: set[int] = set(answer.standard)
+                for house in answer.house:
+                    check_house_kind(house, taken)
+                    taken.add(house.kind)
+            except ValueError as error:
+                raise PluginError(
+                    f"plugin {plugin!r} answered hook {hook} with a bad kind: {error}",
+                    plugin=plugin,
+                    hook=hook,
+                ) from error
+            current = answer
+        return current
 
     # --- deck and deal -------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from tichu_core.cardplay.cards import (
     mask_points,
 )
 from tichu_core.cardplay.combinations import DOG as DOG_KIND
+from tichu_core.cardplay.kinds import Combinations
 from tichu_core.cardplay.moves import MoveRules
 from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
 from tichu_core.rules.hookspecs import hookimpl
@@ -72,6 +73,13 @@ def tichu_play_rules(variant: Variant) -> PlayRules:
             bomb_instead=variant.wish.bomb_instead,
         )
     )
+
+
+@hookimpl(trylast=True)
+def tichu_combinations(variant: Variant, combinations: Combinations) -> Combinations | None:
+    """S-COMB-1, S-BOMB-1: the standard kinds, which the engine starts from (asked
+    first, the standard rules keep them as they are)."""
+    return combinations
 
 
 # --------------------------------------------------------------------------- deck and deal
@@ -415,9 +423,15 @@ def call_scores(variant: Variant, table: TableView) -> list[int]:
 
 @hookimpl(trylast=True)
 def tichu_score_hand(variant: Variant, table: TableView) -> HandScore:
-    """S-SCORE-*: the team scores; with lines per player (T3-7, or no partners) each
-    player's line, and the dummy's, gets the whole score of its seat's team."""
-    score = team_scores(variant, table)
+    """S-SCORE-*: the team scores, on the variant's score lines."""
+    return score_per_line(variant, table, team_scores(variant, table))
+
+
+def score_per_line(variant: Variant, table: TableView, score: HandScore) -> HandScore:
+    """A hand ``score`` per team (as :func:`team_scores` gives it) on the variant's score
+    lines: unchanged with lines per team; with lines per player (T3-7, or no partners)
+    each player's line, and the dummy's, gets the whole score of its seat's team. For
+    plugins that change a team score and keep the standard lines."""
     if not _player_lines(variant):
         return score
     lines = variant.players + (1 if variant.teams.dummy else 0)

@@ -1,0 +1,75 @@
+"""The bot protocol: a bot decides from what its player may know, never from the Game.
+
+A bot is any object with a ``name`` and a ``choose`` method::
+
+    class MyBot:
+        name = "mine"
+
+        def choose(self, observation, actions, seat):
+            return actions[0]
+
+``observation`` is ``game.observation(game.controller(seat))``: what the player
+acting for ``seat`` may know (its own hand, the Threechu dummy's for the
+shuffler, hand sizes, the trick, calls, wish, scores...). ``actions`` is
+``game.legal_actions(seat)``, the lazy sequence of every legal action (fixed
+actions first, then the plays, then the pushes: see ``LegalActions``). The bot
+answers with one of those actions, or (pushes only) a ``Push`` it wrote itself
+and checked with ``in``. Only :func:`decide` holds the Game; the bot never
+sees it.
+
+A bot class is registered by name through the entry-point group ``tichu.bots``
+(:mod:`tichu_core.frontends.bots`): the entry point names a callable taking a
+seed (an int or None) and returning a bot, usually the class itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
+
+from tichu_core import Action, Event, Game, LegalActions, Observation
+
+
+class Bot(Protocol):
+    """Decides for a seat from its player's observation and the seat's legal actions."""
+
+    name: str
+
+    def choose(self, observation: Observation, actions: LegalActions, seat: int) -> Action: ...
+
+
+# How a bot is made from a seed (a bot class taking ``seed`` is one).
+BotFactory = Callable[[int | None], Bot]
+
+
+def decide(bot: Bot, game: Game, seat: int) -> Action:
+    """The action ``bot`` takes for ``seat``: it is given the observation of the player
+    who controls the seat and the seat's legal actions, nothing else. A seat with a
+    single legal action takes it without asking (there is nothing to decide)."""
+    actions = game.legal_actions(seat)
+    count = len(actions)
+    if count == 1:
+        return actions[0]
+    if not count:
+        raise ValueError(f"seat {seat} has no legal action")
+    return bot.choose(game.observation(game.controller(seat)), actions, seat)
+
+
+def play_match(
+    game: Game,
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    on_action: Callable[[Action, list[Event]], None] | None = None,
+    max_actions: int = 1_000_000,
+) -> Game:
+    """Drive ``game`` to its end: ``bots[player]`` acts for every seat that player
+    controls (the Threechu shuffler's bot plays the dummy too), one waiting seat at a
+    time, each decision through :func:`decide`."""
+    for _ in range(max_actions):
+        if game.is_over:
+            return game
+        seat = game.waiting_for[0]
+        action = decide(bots[game.controller(seat)], game, seat)
+        events = game.apply(action)
+        if on_action is not None:
+            on_action(action, events)
+    raise RuntimeError(f"match did not end within {max_actions} actions")

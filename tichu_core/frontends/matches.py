@@ -1,0 +1,138 @@
+"""One bot match as a record: what ``tichu simulate`` and ``tichu compare`` count.
+
+A run is a :class:`RunSpec` (the resolved variant, the bots cycled over the
+players, the run's seed) and a number of matches. Match ``i`` is played with
+the seed :func:`match_seed` derives from the run seed and ``i`` alone, so a
+match's record depends on nothing else: not on which worker, process or
+machine plays it, nor on how many there are, nor on the matches around it.
+
+:func:`play_batch` is the function the workers run (locally or as a Ray task);
+it returns plain records (JSON-ready dicts, one per match, see :func:`play_record`).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import tichu_core as tc
+from tichu_core import Game, Variant
+from tichu_core.frontends.bot_protocol import decide
+from tichu_core.frontends.bots import make_bot
+
+Record = dict[str, Any]
+SEED_BITS = 62
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What every match of a run shares (picklable: workers and Ray tasks receive it)."""
+
+    variant: Variant
+    bots: tuple[str, ...]
+    run_seed: int
+
+    @functools.cached_property
+    def run_id(self) -> str:
+        """A fingerprint of the run: the variant's every option, the bots and the seed.
+        Records carry it, so that a file of another run is never resumed."""
+        text = json.dumps(
+            [self.variant.model_dump(mode="json", exclude={"source"}), self.bots, self.run_seed],
+            sort_keys=True,
+        )
+        return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+
+
+def match_seed(run_seed: int, index: int) -> int:
+    """The seed of match ``index`` of a run: a hash of both numbers, the same on every
+    machine (neighbouring run seeds give unrelated matches)."""
+    digest = hashlib.blake2b(f"tichu-match:{run_seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> (64 - SEED_BITS)
+
+
+def bot_seed(seed: int, player: int) -> int:
+    """The seed of player ``player``'s bot in the match of ``seed``."""
+    return seed * 31 + player
+
+
+def play_record(spec: RunSpec, index: int) -> Record:
+    """Play match ``index`` of the run to its end and return its record.
+
+    Per score line: ``totals`` (final scores), ``card_points`` (won over the match);
+    ``winners`` (score lines), ``termination``, ``hands``, ``actions``; per player
+    (a dummy's figures go to the player acting for it): ``tichu`` and
+    ``grand_tichu`` ([calls, calls made good: the caller went out first]),
+    ``bombs`` played, ``first_out`` (hands it went out first) and
+    ``double_victories`` (hands its team went out first and second, S-SCORE-2)."""
+    seed = match_seed(spec.run_seed, index)
+    game = Game(spec.variant, seed=seed)
+    players = game.players
+    names = spec.bots
+    bots = [make_bot(names[p % len(names)], bot_seed(seed, p)) for p in range(players)]
+    calls: list[tuple[int, int, int, str]] = []  # hand, seat, player, kind
+    bombs = [0] * players
+    dummies: dict[tuple[int, int], int] = {}  # (hand, seat without a player) -> controller
+    steps = 0
+    while not game.is_over:
+        seat = game.waiting_for[0]
+        player = game.controller(seat)
+        hand = game.hand_index
+        if game.player_at(seat) is None:
+            dummies[hand, seat] = player
+        action = decide(bots[player], game, seat)
+        events = game.apply(action)
+        steps += 1
+        if isinstance(action, tc.Tichu):
+            calls.append((hand, seat, player, "tichu"))
+        elif isinstance(action, tc.GrandTichu) and action.call:
+            calls.append((hand, seat, player, "grand_tichu"))
+        elif isinstance(action, tc.Play) and any(getattr(e, "bomb", False) for e in events):
+            bombs[player] += 1
+    results = game.hand_results
+    tichu = [[0, 0] for _ in range(players)]
+    grand = [[0, 0] for _ in range(players)]
+    for hand, seat, player, kind in calls:
+        made = int(results[hand].out_order[0] == seat)
+        tally = tichu if kind == "tichu" else grand
+        tally[player][0] += 1
+        tally[player][1] += made
+    first_out = [0] * players
+    doubles = [0] * players
+    card_points = [0] * len(game.score_lines)
+    for result in results:
+        first = result.out_order[0]
+        owner = result.players[first]
+        if owner is None:
+            owner = dummies.get((result.index, first))
+        if owner is not None:
+            first_out[owner] += 1
+            doubles[owner] += int(result.double_victory)
+        card_points = [a + b for a, b in zip(card_points, result.card_points, strict=True)]
+    outcome = game.outcome
+    assert outcome is not None  # the loop ends with the match
+    return {
+        "run": spec.run_id,
+        "run_seed": spec.run_seed,
+        "index": index,
+        "seed": seed,
+        "totals": list(game.scores),
+        "winners": list(outcome.winners),
+        "termination": outcome.termination.value,
+        "hands": len(results),
+        "actions": steps,
+        "card_points": card_points,
+        "tichu": tichu,
+        "grand_tichu": grand,
+        "bombs": bombs,
+        "first_out": first_out,
+        "double_victories": doubles,
+    }
+
+
+def play_batch(spec: RunSpec, indices: Sequence[int]) -> list[Record]:
+    """The records of matches ``indices`` of the run, in that order (a worker's task)."""
+    return [play_record(spec, index) for index in indices]

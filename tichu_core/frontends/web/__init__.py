@@ -1,0 +1,1 @@
+"""The web table: `tichu serve` (docs/web.md)."""

@@ -1,0 +1,229 @@
+"""The wire format of the web table (docs/web.md): reading client messages strictly,
+limits, the per-connection rate limit, and the JSON of what a seat may do.
+
+Every client message is one JSON object in one WebSocket text frame, with a ``type``
+from :data:`REQUESTS` and only the fields that type takes. Anything else is refused
+with a :class:`ProtocolError`, whose ``code`` and message the client gets in an
+``error`` reply; a refused message changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import tichu_core as tc
+
+PROTOCOL_VERSION = 1
+
+# type -> (required fields, optional fields); `type` and `id` are allowed in every message.
+REQUESTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "variants": (frozenset(), frozenset()),
+    "tables": (frozenset(), frozenset()),
+    "create": (frozenset({"variant"}), frozenset({"overrides", "bots"})),
+    "sit": (frozenset({"table"}), frozenset({"player", "name"})),
+    "resume": (frozenset({"table", "token"}), frozenset({"since"})),
+    "watch": (frozenset({"table"}), frozenset({"since"})),
+    "bots": (frozenset({"table", "bots"}), frozenset()),
+    "act": (frozenset({"token", "action"}), frozenset()),
+    "ping": (frozenset(), frozenset()),
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection may send; the server refuses the rest with an error reply."""
+
+    max_message_bytes: int = 16 * 1024  # one message's text, UTF-8 encoded
+    messages_per_second: float = 20.0  # sustained rate per connection ...
+    burst: int = 40  # ... with this many at once
+    flood_close: int = 100  # messages dropped in a row (rate limit) before closing
+    max_tables: int = 1000  # tables a server holds (created by all clients together)
+    max_name_chars: int = 32
+
+    def public(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class ProtocolError(Exception):
+    """A refused request: ``code`` is machine-readable, the message says what was wrong
+    and what would be right; ``rule`` is the RULES.md id for an illegal action."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+
+    def reply(self, request_id: object = None) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "error", "code": self.code, "message": str(self)}
+        if self.rule is not None:
+            message["rule"] = self.rule
+        if request_id is not None:
+            message["id"] = request_id
+        return message
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    counts = Counter(key for key, _ in pairs)
+    repeated = sorted(key for key, count in counts.items() if count > 1)
+    if repeated:
+        raise ProtocolError("bad_json", f"key {repeated[0]!r} is given more than once")
+    return dict(pairs)
+
+
+def _no_constant(name: str) -> Any:
+    raise ProtocolError("bad_json", f"{name} is not a JSON number")
+
+
+def parse_request(text: str | bytes | None, limits: Limits) -> dict[str, Any]:
+    """The client message in ``text``, checked: its size, JSON, ``type`` and field names.
+    The fields' values are checked where they are used."""
+    if not isinstance(text, str):
+        raise ProtocolError("bad_message", "send each message as one JSON text frame")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.max_message_bytes:
+        raise ProtocolError(
+            "too_large",
+            f"the message has {size} bytes; at most {limits.max_message_bytes} are read",
+        )
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+    except ProtocolError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise ProtocolError("bad_json", f"the message is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in REQUESTS:
+        known = ", ".join(sorted(REQUESTS))
+        shown = json.dumps(kind)[:40]
+        raise ProtocolError("unknown_type", f"unknown message type {shown}; known: {known}")
+    request_id = data.get("id")
+    if request_id is not None and not (
+        (isinstance(request_id, str) and len(request_id) <= 64)
+        or (type(request_id) is int and abs(request_id) < 2**53)
+    ):
+        raise ProtocolError("bad_message", "'id' is a string of at most 64 characters or an int")
+    required, optional = REQUESTS[kind]
+    missing = sorted(required - data.keys())
+    if missing:
+        raise ProtocolError("bad_message", f"{kind!r} needs the field(s) {', '.join(missing)}")
+    unknown = sorted(data.keys() - required - optional - {"type", "id"})
+    if unknown:
+        allowed = ", ".join(sorted(required | optional)) or "none"
+        raise ProtocolError(
+            "bad_message", f"{kind!r} has no field {unknown[0]!r} (its fields: {allowed})"
+        )
+    return data
+
+
+def request_id_of(text: str | bytes | None) -> object:
+    """The ``id`` of a message that was refused, if it can be read at all (to echo it)."""
+    if not isinstance(text, str) or len(text) > 64 * 1024:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict):
+        request_id = data.get("id")
+        if (isinstance(request_id, str) and len(request_id) <= 64) or (
+            type(request_id) is int and abs(request_id) < 2**53
+        ):
+            return request_id
+    return None
+
+
+def table_id(data: dict[str, Any]) -> str:
+    value = data["table"]
+    if not isinstance(value, str) or not 0 < len(value) <= 64:
+        raise ProtocolError("bad_message", "'table' is a table id (a string)")
+    return value
+
+
+def whole_number(data: dict[str, Any], key: str, default: int | None = None) -> int | None:
+    value = data.get(key, default)
+    if value is None:
+        return default
+    if type(value) is not int or not 0 <= value < 2**31:
+        raise ProtocolError("bad_message", f"{key!r} is a whole number >= 0 (got {value!r:.40})")
+    return value
+
+
+def text_field(data: dict[str, Any], key: str, most: int) -> str | None:
+    """A short printable text (a name, a token): control characters are refused."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= most:
+        raise ProtocolError("bad_message", f"{key!r} is a text of 1 to {most} characters")
+    if not value.isprintable():
+        raise ProtocolError("bad_message", f"{key!r} may not hold control characters")
+    return value
+
+
+class RateLimiter:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int, clock: Any = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.clock = clock
+        self.tokens = float(burst)
+        self.last = clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until the next message is allowed."""
+        return 0.0 if self.tokens >= 1.0 else math.ceil((1.0 - self.tokens) / self.rate * 100) / 100
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def _label(combination: tc.Combination) -> str:
+    """The combination in words, without its cards (`pair of 2, Phoenix as 2`)."""
+    words: str = combination.describe()
+    return words.rsplit(": ", 1)[0]
+
+
+def legal_for(game: tc.Game, seat: int, observation: tc.Observation) -> dict[str, Any]:
+    """What ``seat`` may do now, for the player who acts for it (``observation`` is that
+    player's): every fixed action and play as its JSON, and, in the exchange, how many
+    cards go to which target and the cards it may choose them from. Pushes are not
+    listed (a 14-card hand has 2,184): the client builds one from ``push``."""
+    legal = game.legal_actions(seat)
+    fixed = legal.fixed
+    plays = legal.combinations
+    actions: list[dict[str, Any]] = [tc.action_to_dict(action) for action in fixed]
+    for index, combination in enumerate(plays):
+        entry = tc.action_to_dict(legal[len(fixed) + index])
+        entry["label"] = _label(combination)
+        entry["bomb"] = bool(combination.is_bomb)
+        actions.append(entry)
+    push = None
+    if len(legal) > len(fixed) + len(plays):
+        targets = observation.push_targets.get(seat, {})
+        cards = list(observation.hands.get(seat, []))
+        player = observation.player
+        if player is not None and game.seat_of(player) == seat:
+            # GS-6: the cards the rules give on this seat's behalf are not chosen.
+            for codes in observation.pushed.values():
+                for code in codes.split():
+                    if code in cards:
+                        cards.remove(code)
+        push = {"targets": {str(t): n for t, n in targets.items()}, "cards": cards}
+    return {"actions": actions, "push": push}
