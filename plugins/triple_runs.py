@@ -47,7 +47,13 @@ class TripleRuns(HouseKind):
     name = "triple_run"
 
     def lead_plays(self, hand: int) -> list[PlayTuple]:
-        triples = [_triples(_rank_cards(hand, rank)) if rank >= 2 else [] for rank in range(15)]
+        # Most hands hold no two neighbouring ranks of three cards: nothing to list.
+        held = [_rank_cards(hand, rank).bit_count() if rank >= 2 else 0 for rank in range(16)]
+        if not any(held[r] >= 3 and held[r + 1] >= 3 for r in range(2, 14)):
+            return []
+        triples = [
+            _triples(_rank_cards(hand, rank)) if held[rank] >= 3 else [] for rank in range(15)
+        ]
         found: list[PlayTuple] = []
         for low in range(2, 14):
             # Every window low..high of ranks that each hold a triple: the product of

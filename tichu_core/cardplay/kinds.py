@@ -63,6 +63,13 @@ class HouseKind:
 
     def plays(self, hand: int, top: PlayTuple | None) -> list[PlayTuple]:
         """The plays of this kind in ``hand`` that may go on ``top`` (None: a lead)."""
+        if (
+            top is not None
+            and top[0] != self.kind
+            and not is_bomb(self.kind)
+            and type(self).beats is HouseKind.beats
+        ):
+            return []  # by the default order, an ordinary kind beats only its own kind
         found = self.lead_plays(hand)
         if top is None:
             return found

@@ -225,15 +225,19 @@ def main(samples: int = 2000, hands: int = 300) -> int:
     # about three standard hands' decisions at 7 players).
     print("every variant (random bots, calls declined):")
     print(f"  {'table':<30} {'hands/s':>9} {'decisions/hand':>15} {'µs/decision':>12}")
-    step = standard.seconds / standard.decisions
     # A multiple of 3 hands: Threechu's shuffler changes every hand (T3-8).
     each = max(3, hands // 9 * 3)
-    for name, players, label in variant_tables():
-        played = game_figures(each, variant_name=name, players=players, label=label)
-        per_step = played.seconds / played.decisions
+    played = [
+        game_figures(each, variant_name=name, players=players, label=label)
+        for name, players, label in variant_tables()
+    ]
+    # Compared with standard's figure of the same run (same hands, same conditions).
+    step = next(f.seconds / f.decisions for f in played if f.table == "standard")
+    for table in played:
+        per_step = table.seconds / table.decisions
         print(
-            f"  {label:<30} {played.hands / played.seconds:9.1f} "
-            f"{played.decisions / played.hands:15.0f} {per_step * 1e6:12.1f}"
+            f"  {table.table:<30} {table.hands / table.seconds:9.1f} "
+            f"{table.decisions / table.hands:15.0f} {per_step * 1e6:12.1f}"
             f"  ({per_step / step:4.2f}× standard's)"
         )
     return 0
