@@ -224,3 +224,19 @@ def test_kinds_from_several_plugins_compose_in_the_order_listed(tmp_path: Any) -
         sys.path.remove(str(tmp_path))
         sys.modules.pop("house_more.kinds", None)
         sys.modules.pop("house_more", None)
+
+
+def test_tichu_plugins_shows_the_composed_hook_oldest_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Composed kinds are asked in load order, the standard rules first (not newest first
+    like every other hook), and `tichu plugins` says so."""
+    from tichu_core.frontends.cli import main
+    from tichu_core.rules.rulebook import Rulebook
+
+    rulebook = Rulebook(tc.load_variant("house_triple_runs"))
+    assert rulebook.asking_order("tichu_combinations") == ["standard", "triple_runs"]
+    assert rulebook.asking_order("tichu_dog_recipients") == ["standard"]
+    assert main(["plugins", "house_triple_runs"]) == 0
+    out = capsys.readouterr().out
+    assert "tichu_combinations: standard, then triple_runs (composed: every answer counts)" in out

@@ -16,7 +16,7 @@ import textwrap
 from dataclasses import asdict, dataclass
 
 from tichu_core.rules.loading import PluginOrigin, locate_plugin
-from tichu_core.rules.rulebook import HOOK_NAMES, Rulebook
+from tichu_core.rules.rulebook import COMPOSED_HOOKS, HOOK_NAMES, Rulebook
 from tichu_core.variants.models import Variant
 
 
@@ -54,7 +54,11 @@ class PluginsReport:
             lines += textwrap.wrap(hooks, width=88, initial_indent="  ", subsequent_indent="    ")
         shared = {hook: names for hook, names in self.hooks.items() if len(names) > 1}
         lines += ["", "Hooks answered by more than one plugin, asked in this order:"]
-        lines += [f"  {hook}: {', then '.join(names)}" for hook, names in shared.items()]
+        lines += [
+            f"  {hook}: {', then '.join(names)}"
+            + (" (composed: every answer counts)" if hook in COMPOSED_HOOKS else "")
+            for hook, names in shared.items()
+        ]
         if not shared:
             lines.append("  none")
         return lines
@@ -76,16 +80,8 @@ class PluginsReport:
 
 
 def asking_order(rulebook: Rulebook) -> dict[str, list[str]]:
-    """Hook -> the plugins implementing it, in the order the rulebook asks them (pluggy
-    keeps implementations oldest first, tryfirst/trylast applied; the rulebook asks
-    them the other way round)."""
-    return {
-        hook: [
-            impl.plugin_name
-            for impl in reversed(getattr(rulebook.manager.hook, hook).get_hookimpls())
-        ]
-        for hook in HOOK_NAMES
-    }
+    """Hook -> the plugins implementing it, in the order the rulebook asks them."""
+    return {hook: rulebook.asking_order(hook) for hook in HOOK_NAMES}
 
 
 def plugins_report(variant: Variant) -> PluginsReport:

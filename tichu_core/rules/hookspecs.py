@@ -67,6 +67,11 @@ def tichu_play_rules(variant: Variant) -> PlayRules | None:
     """
 
 
+# Hooks every plugin answers in turn, each changing what the ones before it left
+# (the others stop at the first answer that is not None).
+COMPOSED_HOOKS = frozenset({"tichu_combinations"})
+
+
 @hookspec
 def tichu_combinations(variant: Variant, combinations: Combinations) -> Combinations | None:
     """The kinds of combination the variant plays with, composed by every plugin:

@@ -35,6 +35,7 @@ from tichu_core.variants.models import Variant
 
 TRACE_VARIABLE = "TICHU_TRACE_HOOKS"
 HOOK_NAMES = tuple(name for name in dir(hookspecs) if name.startswith("tichu_"))
+COMPOSED_HOOKS = hookspecs.COMPOSED_HOOKS
 
 _Impl = tuple[str, Callable[..., Any], tuple[str, ...]]
 
@@ -124,6 +125,13 @@ class Rulebook:
             for plugin, _, _ in impls:
                 found.setdefault(plugin, []).append(hook)
         return found
+
+    def asking_order(self, hook: str) -> list[str]:
+        """The plugins implementing ``hook`` in the order they are asked: newest first
+        (the first answer that is not None wins), or, for a composed hook
+        (``COMPOSED_HOOKS``), oldest first (each changes what the ones before left)."""
+        names = [plugin for plugin, _, _ in self._impls[hook]]
+        return names[::-1] if hook in COMPOSED_HOOKS else names
 
     # --- asking --------------------------------------------------------------------------
 
@@ -252,7 +260,9 @@ class Rulebook:
         listed)."""
         hook = "tichu_combinations"
         current = Combinations()
-        for plugin, function, argnames in reversed(self._impls[hook]):
+        functions = {plugin: (function, names) for plugin, function, names in self._impls[hook]}
+        for plugin in self.asking_order(hook):
+            function, argnames = functions[plugin]
             answer = self._call(
                 hook, plugin, function, argnames, {"variant": self.variant, "combinations": current}
             )
