@@ -336,8 +336,18 @@ def build_parser() -> argparse.ArgumentParser:
             help="let the variant import plugin modules named by dotted path",
         )
 
-    def run_options(sub: argparse.ArgumentParser) -> None:
-        """Where the matches of `simulate` and `compare` run, and the progress bar."""
+    def run_options(sub: argparse.ArgumentParser, bots: str) -> None:
+        """Who plays the matches of `simulate` and `compare`, where they run, and the
+        progress bar."""
+        sub.add_argument(
+            "--workers",
+            type=_whole_number(least=1, most=_max_workers()),
+            default=1,
+            help=f"worker processes (at most {WORKERS_PER_CPU} per CPU)",
+        )
+        sub.add_argument(
+            "--bots", type=_bots, default=bots, help="comma-separated bot per player, cycled"
+        )
         sub.add_argument(
             "--backend",
             choices=["local", "ray"],
@@ -409,16 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("simulate", help="bot matches with a summary table")
     variant_options(sub)
     sub.add_argument("--games", type=_whole_number(least=1), default=100, help="matches to play")
-    sub.add_argument(
-        "--workers",
-        type=_whole_number(least=1, most=_max_workers()),
-        default=1,
-        help=f"worker processes (at most {WORKERS_PER_CPU} per CPU)",
-    )
-    sub.add_argument(
-        "--bots", type=_bots, default="random", help="comma-separated bot per player, cycled"
-    )
-    run_options(sub)
+    run_options(sub, bots="random")
     sub.add_argument(
         "--out",
         metavar="FILE.jsonl",
@@ -451,16 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="let the variants import plugin modules named by dotted path",
     )
-    sub.add_argument(
-        "--workers",
-        type=_whole_number(least=1, most=_max_workers()),
-        default=1,
-        help=f"worker processes (at most {WORKERS_PER_CPU} per CPU)",
-    )
-    sub.add_argument(
-        "--bots", type=_bots, default="heuristic", help="comma-separated bot per player, cycled"
-    )
-    run_options(sub)
+    run_options(sub, bots="heuristic")
     sub.add_argument(
         "--chart", metavar="FILE.png", help="draw the distributions (needs tichu[plots])"
     )
