@@ -13,7 +13,7 @@ A play is listed as a plain tuple in ``Combination``'s field order,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from tichu_core.cardplay.combinations import (
@@ -76,21 +76,37 @@ class HouseKind:
         return [play for play in found if self.beats(play, top)]
 
 
+# A house order: whether ``play`` may go on ``top`` (True or False), or None to leave
+# the question to the orders before it and, last, to the kinds' own order.
+Order = Callable[[PlayTuple, PlayTuple], "bool | None"]
+
+
 @dataclass(frozen=True)
 class Combinations:
-    """The kinds a variant plays with: the standard kinds it keeps, and house kinds.
+    """The kinds a variant plays with: the standard kinds it keeps, house kinds, and
+    house orders that change what beats what.
 
-    Immutable: :meth:`adding` and :meth:`without` give a changed copy, which is what
-    a ``tichu_combinations`` hook answers.
+    Immutable: :meth:`adding`, :meth:`without` and :meth:`ordering` give a changed
+    copy, which is what a ``tichu_combinations`` hook answers.
     """
 
     standard: frozenset[int] = field(default_factory=lambda: frozenset(int(k) for k in Kind))
     house: tuple[HouseKind, ...] = ()
+    orders: tuple[Order, ...] = ()
 
     def adding(self, kind: HouseKind) -> Combinations:
         """These kinds and a house kind (whose id no kind here has)."""
         check_house_kind(kind, self.ids())
-        return Combinations(self.standard, (*self.house, kind))
+        return Combinations(self.standard, (*self.house, kind), self.orders)
+
+    def ordering(self, beats: Order) -> Combinations:
+        """These kinds with an order asked before every other: ``beats(play, top)``
+        answers whether ``play`` may go on ``top`` (S-COMB-3, S-BOMB-2 changed), or None
+        to leave it to the rules. With an order the seat's plays on a trick are every
+        play of its hand that the order lets beat the top, of any kind."""
+        if not callable(beats):
+            raise ValueError(f"an order is a function (play, top) -> bool | None, got {beats!r}")
+        return Combinations(self.standard, self.house, (*self.orders, beats))
 
     def without(self, *kinds: int) -> Combinations:
         """These kinds less the given standard or house kind ids."""
@@ -99,7 +115,7 @@ class Combinations:
         if unknown:
             raise ValueError(f"no such kind to remove: {sorted(unknown)}")
         return Combinations(
-            self.standard - gone, tuple(h for h in self.house if h.kind not in gone)
+            self.standard - gone, tuple(h for h in self.house if h.kind not in gone), self.orders
         )
 
     def ids(self) -> set[int]:
@@ -114,7 +130,7 @@ class Combinations:
 
     @property
     def is_standard(self) -> bool:
-        return not self.house and self.standard == Combinations().standard
+        return not self.house and not self.orders and self.standard == Combinations().standard
 
 
 def check_house_kind(kind: object, taken: Iterable[int] = ()) -> None:

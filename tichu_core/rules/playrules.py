@@ -35,6 +35,7 @@ class PlayRules:
         # The standard path alone unless the kinds were changed (most variants).
         self._changed = not self.combinations.is_standard
         self._house: dict[int, HouseKind] = {h.kind: h for h in self.combinations.house}
+        self._orders = self.combinations.orders[::-1]  # the latest asked first
         self._dropped = Combinations().standard - self.combinations.standard
 
     def with_combinations(self, combinations: Combinations) -> PlayRules:
@@ -54,6 +55,14 @@ class PlayRules:
         plain tuples of Combination's fields (see ``PlayTuple``)."""
         if not self._changed:
             return plays(hand, top, self.rules)
+        if self._orders and top is not None:
+            # An order may let any play beat the top: the standard plays on it (a Phoenix
+            # single valued against it, S-COMB-5) and every other play of the hand,
+            # each kept if `beats` says so.
+            same = plays(hand, top, self.rules)
+            listed = set(same)
+            others = [p for p in self.plays(hand, None) if p not in listed and p[:2] != top[:2]]
+            return [play for play in [*same, *others] if self.beats(play, top)]
         owner = self._house.get(top[0]) if top is not None else None
         if owner is not None:
             # On a house kind only bombs of the standard kinds can follow: its owner
@@ -67,6 +76,8 @@ class PlayRules:
         """The bombs of ``hand`` that beat ``top``."""
         if not self._changed:
             return bomb_plays(hand, top, self.rules)
+        if self._orders:
+            return [play for play in self.plays(hand, top) if play[0] >= FIRST_BOMB_KIND]
         owner = self._house.get(top[0]) if top is not None else None
         found = bomb_plays(hand, None if owner is not None else top, self.rules)
         if owner is not None:
@@ -102,6 +113,10 @@ class PlayRules:
 
     def beats(self, play: PlayTuple, top: PlayTuple | None) -> bool:
         if top is not None and self._changed:
+            for order in self._orders:
+                answer = order(play, top)
+                if answer is not None:
+                    return bool(answer)
             owner = self._house.get(play[0]) or self._house.get(top[0])
             if owner is not None:
                 return owner.beats(play, top)
