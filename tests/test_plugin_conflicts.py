@@ -181,6 +181,22 @@ def test_a_plain_function_with_a_hook_like_name_is_no_implementation(
     assert rulebook.implementations()["club.helper"] == []
 
 
+def test_a_hook_not_marked_hookimpl_is_refused_not_ignored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A function with a hook's exact name but no ``@hookimpl`` would never be asked:
+    the author forgot the mark, and hears so (a helper of any other name is fine)."""
+
+    def tichu_dog_recipients(seat: int) -> list[int]:
+        return [seat]
+
+    plugin_with(monkeypatch, "club.unmarked", tichu_dog_recipients)
+    with pytest.raises(tc.PluginError) as caught:
+        tc.Game(variant_with("standard", "club.unmarked"))
+    assert (caught.value.plugin, caught.value.hook) == ("club.unmarked", "tichu_dog_recipients")
+    assert "not marked @hookimpl" in str(caught.value)
+
+
 # --------------------------------------------------------------------------- tichu plugins
 
 

@@ -271,6 +271,42 @@ def test_S_SCORE_a_score_per_seat_instead_of_per_score_line_is_refused(
     assert game.hand_results == [] and game.scores == [0, 0]
 
 
+@pytest.mark.parametrize(
+    ("card_points", "details", "expected"),
+    [
+        ([10, 20, 30, 40], {}, "card_points: none, or 2 integers"),
+        ([0, 100], {1: "seat one"}, "details: a dict with text keys"),
+    ],
+)
+def test_S_SCORE_card_points_per_seat_or_details_without_text_keys_are_refused(
+    install: Install, card_points: list[int], details: dict[Any, Any], expected: str
+) -> None:
+    """Card points are one per score line (or none); details are reported as JSON, so
+    their keys are text."""
+
+    @hookimpl
+    def tichu_score_hand(table: tc.TableView) -> tc.HandScore:
+        return tc.HandScore(scores=[0, 0], card_points=card_points, details=details)
+
+    plugin = install("club.odd_score", tichu_score_hand)
+    game = tc.Game(house(plugin), deals=[DOUBLE_VICTORY])
+    last = play_to_the_last_action(game)
+    caught = apply_refused(game, last)
+    refused(caught, plugin, "tichu_score_hand", expected)
+
+
+def test_S_SCORE_a_plugin_s_details_are_reported_with_the_hand(install: Install) -> None:
+    @hookimpl
+    def tichu_score_hand(table: tc.TableView) -> tc.HandScore:
+        return tc.HandScore(scores=[0, 0], details={"rule": "club scoring"})
+
+    game = tc.Game(house(install("club.details", tichu_score_hand)), deals=[DOUBLE_VICTORY])
+    events = game.apply(play_to_the_last_action(game))
+    (scored,) = [event for event in events if event.type == "hand_scored"]
+    assert scored.details == {"rule": "club scoring"}
+    assert game.hand_results[0].details == {"rule": "club scoring"}
+
+
 def test_S_DEAL_3_a_seating_with_a_player_twice_is_refused_at_the_next_hand(
     install: Install,
 ) -> None:

@@ -147,6 +147,9 @@ class HandScored(Event):
     out_order: list[int]
     card_points: list[int]
     double_victory: bool
+    details: dict[str, Any] = Field(
+        default_factory=dict, description="what the scoring plugin reported beside the scores"
+    )
 
 
 class MatchOver(Event):
@@ -240,7 +243,7 @@ EVENT_TYPES: list[type[Event]] = [
 # Every field per event type, in field order, with its plain default (None if required).
 _DEFAULTS: dict[type[Event], dict[str, Any]] = {
     event_type: {
-        name: None if info.is_required() else info.default
+        name: None if info.is_required() else info.get_default(call_default_factory=True)
         for name, info in event_type.model_fields.items()
     }
     for event_type in EVENT_TYPES

@@ -253,6 +253,7 @@ class Game:
                 card_points=list(score.card_points),
                 double_victory=score.double_victory,
                 calls=hand.calls(),
+                details=dict(score.details),
             )
         )
         events: list[Event] = [
@@ -265,6 +266,7 @@ class Game:
                     "out_order": ranking,
                     "card_points": list(score.card_points),
                     "double_victory": score.double_victory,
+                    "details": dict(score.details),
                 },
             )
         ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from tichu_core.rules.answers import Outcome, Termination
@@ -27,4 +29,8 @@ class HandResult(BaseModel):
     double_victory: bool
     calls: dict[int, str] = Field(
         description='seat -> "tichu", "grand_tichu" or "grand_tichu+tichu" (S-CALL-1)'
+    )
+    details: dict[str, Any] = Field(
+        default_factory=dict,
+        description="what the scoring plugin reported beside the scores (HandScore.details)",
     )

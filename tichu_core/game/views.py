@@ -51,7 +51,10 @@ class Observation(BaseModel):
         description="own seat -> (target seat -> cards it chooses for that target)"
     )
     pushed: dict[int, str] = Field(
-        description="target seat -> the codes own seats gave it, forced cards included (GS-6)"
+        description=(
+            "target seat -> the codes the player's own seat (where it sits, not a dummy it "
+            "acts for) gave it, forced cards included (GS-6)"
+        )
     )
     received: dict[int, str] = Field(
         description="giving seat -> the codes the player's own seat received (after the exchange)"

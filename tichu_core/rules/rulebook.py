@@ -65,6 +65,7 @@ class Rulebook:
             plugin = resolve_plugin(name, variant.allow_imports)
             if self.manager.is_registered(plugin):
                 continue
+            _check_marks(name, plugin)
             try:
                 self.manager.register(plugin, name=name)
             except Exception as error:
@@ -491,6 +492,17 @@ class Rulebook:
                 answer,
                 f"a HandScore with {lines} integer scores ({', '.join(self.score_lines)})",
             )
+        points = answer.card_points
+        if (
+            not isinstance(points, list | tuple)
+            or len(points) not in (0, lines)
+            or not all(_is_int(p) for p in points)
+        ):
+            self._wrong(plugin, hook, answer, f"card_points: none, or {lines} integers")
+        if not isinstance(answer.details, dict) or not all(
+            isinstance(key, str) for key in answer.details
+        ):
+            self._wrong(plugin, hook, answer, "details: a dict with text keys")
         return answer
 
     def match_over(self, totals: Sequence[int], hands_played: int) -> Outcome | None:
@@ -548,3 +560,18 @@ def _show_args(kwargs: dict[str, Any]) -> str:
     return ", ".join(
         f"{name}={value!r}" for name, value in kwargs.items() if name not in ("variant", "table")
     )
+
+
+def _check_marks(name: str, plugin: object) -> None:
+    """A function named like a hook but not marked ``@hookimpl`` would be ignored
+    silently (pluggy registers only marked ones): it is refused, named."""
+    marker = f"{hookspecs.PROJECT}_impl"
+    for attribute in HOOK_NAMES:
+        function = getattr(plugin, attribute, None)
+        if callable(function) and not hasattr(function, marker):
+            raise PluginError(
+                f"plugin {name!r}: {attribute} is not marked @hookimpl, so it would never "
+                "be asked (from tichu_core import hookimpl; put @hookimpl above it)",
+                plugin=name,
+                hook=attribute,
+            )
