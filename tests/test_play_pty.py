@@ -120,7 +120,10 @@ class Terminal:
         os.write(self.master, line.encode() + b"\n")
 
     def interrupt(self) -> None:
-        """Ctrl-C."""
+        """Ctrl-C, once the program reads its answer: the prompt is printed a moment
+        before `input()` has set the terminal up, and a Ctrl-C in between can be lost
+        on a busy machine."""
+        time.sleep(0.5)
         os.write(self.master, b"\x03")
 
     def end_input(self) -> None:
