@@ -15,7 +15,7 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import NoReturn, overload
+from typing import NoReturn, cast, overload
 
 from tichu_core.cardplay.cards import (
     RANK_BITS,
@@ -537,25 +537,26 @@ class Referee:
     def perform(hand: HandState, action: Action, meaning: object) -> None:
         """Make a legal ``action`` happen; ``meaning`` is its combination (a play) or its
         card masks (a push), as :meth:`judge` or :meth:`listed` found it."""
-        kind = type(action)
+        # Exact types, commonest first: only the action classes reach here (Game.apply).
         seat = action.seat
-        if kind is Pass:
+        if type(action) is Pass:
             hand.do_pass(seat)
-        elif kind is Play:
-            hand.do_play(seat, meaning)  # type: ignore[arg-type]
-        elif kind is Push:
-            hand.do_push(seat, meaning)  # type: ignore[arg-type]
-        elif kind is GrandTichu:
-            hand.do_grand_tichu(seat, action.call)  # type: ignore[union-attr]
-        elif kind is Tichu:
+        elif type(action) is Play:
+            hand.do_play(seat, cast(PlayTuple, meaning))
+        elif type(action) is Push:
+            hand.do_push(seat, cast("dict[int, int]", meaning))
+        elif type(action) is GrandTichu:
+            hand.do_grand_tichu(seat, action.call)
+        elif type(action) is Tichu:
             hand.do_tichu(seat)
-        elif kind is Wish:
-            rank = action.rank  # type: ignore[union-attr]
+        elif type(action) is Wish:
+            rank = action.rank
             hand.do_wish(seat, RANK_OF_NAME[rank] if rank is not None else None)
-        elif kind is GiveTrick:
-            hand.do_give_trick(seat, action.to)  # type: ignore[union-attr]
+        elif type(action) is GiveTrick:
+            hand.do_give_trick(seat, action.to)
         else:
-            hand.do_give_lead(seat, action.to)  # type: ignore[union-attr]
+            assert type(action) is GiveLead
+            hand.do_give_lead(seat, action.to)
 
     def judge(self, hand: HandState, version: int, action: Action) -> object:
         """What ``action`` means (see :meth:`perform`) if it is among the seat's options;

@@ -64,10 +64,10 @@ class PlayRules:
             others = [p for p in self.plays(hand, None) if p not in listed and p[:2] != top[:2]]
             return [play for play in [*same, *others] if self.beats(play, top)]
         owner = self._house.get(top[0]) if top is not None else None
-        if owner is not None:
+        if owner is not None and top is not None:
             # On a house kind only bombs of the standard kinds can follow: its owner
             # says which (its `beats`).
-            found = [p for p in bomb_plays(hand, None, self.rules) if owner.beats(p, top)]  # type: ignore[arg-type]
+            found = [p for p in bomb_plays(hand, None, self.rules) if owner.beats(p, top)]
         else:
             found = plays(hand, top, self.rules)
         return self._merged(found, hand, top)
@@ -80,8 +80,8 @@ class PlayRules:
             return [play for play in self.plays(hand, top) if play[0] >= FIRST_BOMB_KIND]
         owner = self._house.get(top[0]) if top is not None else None
         found = bomb_plays(hand, None if owner is not None else top, self.rules)
-        if owner is not None:
-            found = [p for p in found if owner.beats(p, top)]  # type: ignore[arg-type]
+        if owner is not None and top is not None:
+            found = [p for p in found if owner.beats(p, top)]
         return [p for p in self._merged(found, hand, top) if p[0] >= FIRST_BOMB_KIND]
 
     def _merged(self, found: list[PlayTuple], hand: int, top: PlayTuple | None) -> list[PlayTuple]:
