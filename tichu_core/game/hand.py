@@ -167,11 +167,6 @@ class HandState:
         other.__dict__ = state
         return other
 
-    def active_mask(self) -> int:
-        """The seats holding cards, as a bitmask (kept by the play phase: passing asks
-        it at every turn)."""
-        return self.active
-
     def next_active(self, seat: int) -> int | None:
         """The next seat after ``seat`` (in play order) that still holds cards."""
         return next_holding(self.hands, seat)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import NoReturn, cast, overload
 
 from tichu_core.cardplay.cards import (
@@ -175,14 +175,7 @@ class PushChoices:
                 index, pick = divmod(index, len(available))
                 simple[target] = 1 << available.pop(pick)
             return simple
-        given = self.cards(index)
-        masks: dict[int, int] = {}
-        left = self._hand
-        for target, codes in given.items():
-            taken = take_cards(codes.split(), left)
-            left &= ~taken
-            masks[target] = taken
-        return masks
+        return _push_masks(self.cards(index), self._hand)
 
     def cards(self, index: int) -> dict[int, str]:
         """The push at ``index`` (0 <= index < len): target seat -> card codes."""
@@ -580,7 +573,7 @@ class Referee:
             choices = self.pushes(hand, seat)
             if choices is None or dict(action.cards) not in choices:
                 self._explain_push(hand, action)
-            return _push_masks(action, hand.chosen_push_hand(seat))
+            return _push_masks(action.cards, hand.chosen_push_hand(seat))
         if isinstance(action, GrandTichu | Tichu):
             if hand.phase == OVER or action not in self.calls(hand, version, seat):
                 self._explain_fixed(hand, version, action)
@@ -733,11 +726,12 @@ class Referee:
         raise IllegalAction(f"{what} goes to one of seats {options}, not {to}", rule)
 
 
-def _push_masks(action: Push, hand: int) -> dict[int, int]:
-    """Target -> the copies of the pushed codes taken from ``hand``, each copy once."""
+def _push_masks(given: Mapping[int, str], hand: int) -> dict[int, int]:
+    """Target -> the copies of the pushed codes (target -> codes) taken from ``hand``,
+    each copy once."""
     masks: dict[int, int] = {}
     left = hand
-    for target, codes in action.cards.items():
+    for target, codes in given.items():
         taken = take_cards(str(codes).split(), left)
         left &= ~taken
         masks[target] = taken
