@@ -16,8 +16,12 @@ and return its events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import sys
+import types
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
+
+import pytest
 
 import tichu_core as tc
 
@@ -232,3 +236,12 @@ def strings(value: Any) -> Iterator[str]:
     elif isinstance(value, list | tuple):
         for item in value:
             yield from strings(item)
+
+
+def plugin_with(monkeypatch: pytest.MonkeyPatch, name: str, *impls: Callable[..., Any]) -> None:
+    """Installs a plugin module ``name`` (a dotted path: a variant needs allow_imports)
+    holding the given hook implementations, for this test only."""
+    module = types.ModuleType(name)
+    for impl in impls:
+        setattr(module, impl.__name__, impl)
+    monkeypatch.setitem(sys.modules, name, module)

@@ -7,16 +7,15 @@ lets beat the top, of any kind. Here: a longer straight beats any shorter one.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from scenario import deal, listed, play, refused
+from scenario import deal, listed, play, plugin_with, refused
 
 import tichu_core as tc
 from tichu_core.cardplay.cards import mask_of, parse_cards
 from tichu_core.cardplay.combinations import PlayTuple, recognize
 from tichu_core.cardplay.kinds import Combinations
 from tichu_core.cardplay.moves import DEFAULT_MOVE_RULES, plays
+from tichu_core.rules.hookspecs import hookimpl
 from tichu_core.rules.playrules import PlayRules
 
 QUICK: dict[str, object] = {"calls.grand_tichu": False, "exchange.targets": "none"}
@@ -36,35 +35,17 @@ def longer_straights(play: PlayTuple, top: PlayTuple) -> bool | None:
     return None  # everything else as the rules say
 
 
-def game_with_order(tmp_path: Any) -> tc.Game:
-    package = tmp_path / "house_order"
-    package.mkdir()
-    (package / "__init__.py").write_text("", encoding="utf-8")
-    (package / "straights.py").write_text(
-        "from tichu_core.rules.hookspecs import hookimpl\n"
-        "from test_combination_order import longer_straights\n\n"
-        "@hookimpl\n"
-        "def tichu_combinations(combinations):\n"
-        "    return combinations.ordering(longer_straights)\n",
-        encoding="utf-8",
-    )
-    import sys
+@pytest.fixture
+def house(monkeypatch: pytest.MonkeyPatch) -> tc.Game:
+    @hookimpl
+    def tichu_combinations(combinations: Combinations) -> Combinations:
+        return combinations.ordering(longer_straights)
 
-    sys.path.insert(0, str(tmp_path))
+    plugin_with(monkeypatch, "house_order.straights", tichu_combinations)
     variant = tc.load_variant(
         "standard", {**QUICK, "plugins": ["standard", "house_order.straights"]}, allow_imports=True
     )
     return tc.Game(variant, deals=[deal(HANDS)])
-
-
-@pytest.fixture
-def house(tmp_path: Any) -> Any:
-    import sys
-
-    yield game_with_order(tmp_path)
-    sys.path.remove(str(tmp_path))
-    sys.modules.pop("house_order.straights", None)
-    sys.modules.pop("house_order", None)
 
 
 def test_a_longer_straight_beats_a_higher_shorter_one(house: tc.Game) -> None:

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import json
 import sys
-import types
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario import plugin_with
 
 import tichu_core as tc
 from tichu_core.frontends.cli import main as tichu
@@ -40,9 +39,7 @@ def leader_plugin(
     def tichu_first_leader() -> int | None:
         return leader
 
-    module = types.ModuleType(name)
-    module.tichu_first_leader = tichu_first_leader  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, name, module)
+    plugin_with(monkeypatch, name, tichu_first_leader)
 
 
 def variant_with(*plugins: str) -> tc.Variant:
@@ -115,13 +112,6 @@ def test_standard_is_asked_last_wherever_the_list_names_it(
 
 
 # --------------------------------------------------------------------------- unknown hooks
-
-
-def plugin_with(monkeypatch: pytest.MonkeyPatch, name: str, *impls: Callable[..., Any]) -> None:
-    module = types.ModuleType(name)
-    for impl in impls:
-        setattr(module, impl.__name__, impl)
-    monkeypatch.setitem(sys.modules, name, module)
 
 
 def test_an_unknown_hook_is_refused_with_the_plugin_the_name_and_a_suggestion(

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Protocol, cast
 
 import pytest
+from scenario import plugin_with
 
 import tichu_core as tc
 from tichu_core.cardplay.cards import deck_mask, mask_of
@@ -113,10 +114,7 @@ def game_with(monkeypatch: pytest.MonkeyPatch) -> GameWith:
         trace: Callable[[str], None] | None = None,
     ) -> tc.Game:
         name = f"hook_tests.plugin_{next(numbers)}"
-        module = types.ModuleType(name)
-        for impl in impls:
-            setattr(module, impl.__name__, impl)
-        monkeypatch.setitem(sys.modules, name, module)
+        plugin_with(monkeypatch, name, *impls)
         overrides = {**(QUICK if quick else {}), "plugins": ["standard", name]}
         variant = tc.load_variant("standard", overrides, allow_imports=True)
         return tc.Game(variant, seed=7, deals=[deal] if deal else None, trace=trace)

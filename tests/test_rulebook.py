@@ -14,12 +14,11 @@ plugin module.
 
 from __future__ import annotations
 
-import sys
-import types
 from collections.abc import Callable
 from typing import Any, Protocol
 
 import pytest
+from scenario import plugin_with
 
 import tichu_core as tc
 from tichu_core.cardplay.cards import deck_mask, mask_points
@@ -74,10 +73,7 @@ def install(monkeypatch: pytest.MonkeyPatch) -> Install:
     """Makes a plugin module ``name`` holding the given hook implementations."""
 
     def install(name: str, *impls: Callable[..., Any]) -> str:
-        module = types.ModuleType(name)
-        for impl in impls:
-            setattr(module, impl.__name__, impl)
-        monkeypatch.setitem(sys.modules, name, module)
+        plugin_with(monkeypatch, name, *impls)
         return name
 
     return install

@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scenario import deal, listed, of_type, passes, play, refused
+from scenario import deal, listed, of_type, passes, play, plugin_with, refused
 
 import tichu_core as tc
 from tichu_core.cardplay.cards import deck_mask, iter_cards, mask_of, parse_cards
 from tichu_core.cardplay.combinations import FIRST_HOUSE_KIND, Kind, PlayTuple, recognize
 from tichu_core.cardplay.kinds import Combinations, HouseKind
 from tichu_core.cardplay.moves import DEFAULT_MOVE_RULES, plays
+from tichu_core.rules.hookspecs import hookimpl
 from tichu_core.rules.loading import resolve_plugin
 from tichu_core.rules.playrules import PlayRules
 
@@ -157,73 +158,46 @@ def test_a_kind_can_be_removed_and_a_bad_kind_is_refused() -> None:
         Combinations().adding(Clash())
 
 
-def test_a_plugin_answering_a_bad_kind_is_a_plugin_error(tmp_path: Any) -> None:
+def test_a_plugin_answering_a_bad_kind_is_a_plugin_error(monkeypatch: pytest.MonkeyPatch) -> None:
     """The composed kinds are checked where they arrive: a PluginError names the plugin."""
-    package = tmp_path / "house_bad"
-    package.mkdir()
-    (package / "__init__.py").write_text("", encoding="utf-8")
-    module = package / "kinds.py"
-    module.write_text(
-        "from tichu_core.cardplay.kinds import Combinations\n"
-        "from tichu_core.rules.hookspecs import hookimpl\n\n"
-        "@hookimpl\n"
-        "def tichu_combinations(combinations):\n"
-        "    return Combinations(combinations.standard, ('not a kind',))\n",
-        encoding="utf-8",
+
+    @hookimpl
+    def tichu_combinations(combinations: Combinations) -> Combinations:
+        return Combinations(combinations.standard, ("not a kind",))  # type: ignore[arg-type]
+
+    plugin_with(monkeypatch, "house_bad.kinds", tichu_combinations)
+    variant = tc.load_variant(
+        "standard", {"plugins": ["standard", "house_bad.kinds"]}, allow_imports=True
     )
-    import sys
-
-    sys.path.insert(0, str(tmp_path))
-    try:
-        variant = tc.load_variant(
-            "standard", {"plugins": ["standard", "house_bad.kinds"]}, allow_imports=True
-        )
-        with pytest.raises(tc.PluginError, match=r"house_bad\.kinds.*tichu_combinations"):
-            tc.Game(variant)
-    finally:
-        sys.path.remove(str(tmp_path))
-        sys.modules.pop("house_bad.kinds", None)
-        sys.modules.pop("house_bad", None)
+    with pytest.raises(tc.PluginError, match=r"house_bad\.kinds.*tichu_combinations"):
+        tc.Game(variant)
 
 
-def test_kinds_from_several_plugins_compose_in_the_order_listed(tmp_path: Any) -> None:
+def test_kinds_from_several_plugins_compose_in_the_order_listed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """triple_runs adds its kind; a second plugin listed after it sees that kind and
     drops straights: the game has both changes."""
-    package = tmp_path / "house_more"
-    package.mkdir()
-    (package / "__init__.py").write_text("", encoding="utf-8")
-    (package / "kinds.py").write_text(
-        "from tichu_core.cardplay.combinations import Kind\n"
-        "from tichu_core.rules.hookspecs import hookimpl\n\n"
-        "SEEN = []\n\n"
-        "@hookimpl\n"
-        "def tichu_combinations(combinations):\n"
-        "    SEEN.append(combinations)\n"
-        "    return combinations.without(Kind.STRAIGHT)\n",
-        encoding="utf-8",
-    )
-    import importlib
-    import sys
+    seen: list[Combinations] = []
 
-    sys.path.insert(0, str(tmp_path))
-    try:
-        plugins = ["standard", "triple_runs", "house_more.kinds"]
-        variant = tc.load_variant("standard", {**QUICK, "plugins": plugins}, allow_imports=True)
-        game = tc.Game(variant, deals=[deal(HANDS)])
-        seen = importlib.import_module("house_more.kinds").SEEN
-        assert [h.name for h in seen[0].house] == ["triple_run"]  # asked after triple_runs
-        assert listed(game, 0, "3j 3s 3p 4j 4s 4p")
-        kinds = game.rulebook.play_rules.combinations
-        assert tc.Kind.STRAIGHT not in kinds.standard
-        assert [h.name for h in kinds.house] == ["triple_run"]
-        straight = mask_of(parse_cards("7t 8t 9j 10t Jt"))
-        assert game.rulebook.play_rules.plays(straight, None) == [
-            p for p in plays(straight, None) if p[0] != tc.Kind.STRAIGHT
-        ]
-    finally:
-        sys.path.remove(str(tmp_path))
-        sys.modules.pop("house_more.kinds", None)
-        sys.modules.pop("house_more", None)
+    @hookimpl
+    def tichu_combinations(combinations: Combinations) -> Combinations:
+        seen.append(combinations)
+        return combinations.without(tc.Kind.STRAIGHT)
+
+    plugin_with(monkeypatch, "house_more.kinds", tichu_combinations)
+    plugins = ["standard", "triple_runs", "house_more.kinds"]
+    variant = tc.load_variant("standard", {**QUICK, "plugins": plugins}, allow_imports=True)
+    game = tc.Game(variant, deals=[deal(HANDS)])
+    assert [h.name for h in seen[0].house] == ["triple_run"]  # asked after triple_runs
+    assert listed(game, 0, "3j 3s 3p 4j 4s 4p")
+    kinds = game.rulebook.play_rules.combinations
+    assert tc.Kind.STRAIGHT not in kinds.standard
+    assert [h.name for h in kinds.house] == ["triple_run"]
+    straight = mask_of(parse_cards("7t 8t 9j 10t Jt"))
+    assert game.rulebook.play_rules.plays(straight, None) == [
+        p for p in plays(straight, None) if p[0] != tc.Kind.STRAIGHT
+    ]
 
 
 def test_tichu_plugins_shows_the_composed_hook_oldest_first(

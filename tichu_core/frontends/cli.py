@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from tichu_core import Game, TichuError, Variant, VariantError, list_variants, load_variant
 from tichu_core.frontends.render import printable
@@ -174,38 +174,28 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from tichu_core.frontends.simulate import simulate
 
-    return simulate(
-        variant=args.variant,
-        games=args.games,
-        workers=args.workers,
-        seed=args.seed,
-        bots=args.bots,
-        overrides=_assignments(args),
-        allow_imports=args.allow_imports,
-        out=args.out,
-        quiet=args.quiet,
-        backend=args.backend,
-        address=args.address,
-    )
+    return simulate(variant=args.variant, out=args.out, **_run_arguments(args))
+
+
+def _run_arguments(args: argparse.Namespace) -> dict[str, Any]:
+    """What `simulate` and `compare` take alike from their options (`run_options`)."""
+    return {
+        "games": args.games,
+        "workers": args.workers,
+        "seed": args.seed,
+        "bots": args.bots,
+        "overrides": _assignments(args),
+        "allow_imports": args.allow_imports,
+        "quiet": args.quiet,
+        "backend": args.backend,
+        "address": args.address,
+    }
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
     from tichu_core.frontends.compare import compare
 
-    return compare(
-        args.first,
-        args.second,
-        games=args.games,
-        workers=args.workers,
-        seed=args.seed,
-        bots=args.bots,
-        overrides=_assignments(args),
-        allow_imports=args.allow_imports,
-        chart=args.chart,
-        quiet=args.quiet,
-        backend=args.backend,
-        address=args.address,
-    )
+    return compare(args.first, args.second, chart=args.chart, **_run_arguments(args))
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
