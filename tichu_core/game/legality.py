@@ -224,7 +224,17 @@ class LegalActions(Sequence[Action]):
     decisions), then the plays, then the pushes.
     """
 
-    __slots__ = ("_fixed", "_hand", "_issued", "_plays", "_pushes", "_seat", "_size", "_state")
+    __slots__ = (
+        "_combinations",
+        "_fixed",
+        "_hand",
+        "_issued",
+        "_plays",
+        "_pushes",
+        "_seat",
+        "_size",
+        "_state",
+    )
 
     def __init__(
         self,
@@ -247,6 +257,7 @@ class LegalActions(Sequence[Action]):
         # was listed in, so that `apply` of that very object need not judge it again.
         self._issued = issued
         self._state = state
+        self._combinations: list[Combination] | None = None  # made when first asked
 
     def __len__(self) -> int:
         if self._size < 0:
@@ -316,7 +327,9 @@ class LegalActions(Sequence[Action]):
     @property
     def combinations(self) -> list[Combination]:
         """The plays as combinations (no Play objects built); they follow :attr:`fixed`."""
-        return [as_combination(play) for play in self._plays]
+        if self._combinations is None:
+            self._combinations = [as_combination(play) for play in self._plays]
+        return list(self._combinations)
 
     @property
     def fixed(self) -> list[Action]:
@@ -468,16 +481,13 @@ class Referee:
         )
 
     def fixed(self, hand: HandState, version: int, seat: int) -> list[Action]:
-        """Calls, passes and pending decisions ``seat`` may take now."""
+        """Calls and pending decisions ``seat`` may take now, outside ordinary play
+        (where :meth:`legal_actions` adds the pass to the calls itself)."""
         if hand.phase == OVER and hand.pending is None:
             return []
         fixed = self.calls(hand, version, seat)
-        if hand.phase == GRAND_TICHU:
-            return fixed
         if hand.pending is not None:
             return fixed + self.decisions(hand, seat)
-        if self.may_pass(hand, version, seat):
-            fixed.append(PASSES[seat])
         return fixed
 
     def pushes(self, hand: HandState, seat: int) -> PushChoices | None:
@@ -493,7 +503,8 @@ class Referee:
             self._issued_version = version
         cards = hand.hands[seat]
         if hand.phase == PLAY and hand.pending is None:
-            # Most calls: the parts below (calls, pass, plays) taken in one go.
+            # Ordinary play, most calls: the calls, the pass (S-TRICK-1/2, as `may_pass`
+            # judges it) and the plays, taken in one go.
             fixed = self.calls(hand, version, seat)
             if not cards:
                 plays: list[PlayTuple] = []
