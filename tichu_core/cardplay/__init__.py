@@ -9,6 +9,7 @@ would otherwise run old code; ``make`` rebuilds it).
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import warnings
@@ -65,8 +66,10 @@ class _SourceWhereNeeded:
         return None
 
 
+@functools.cache
 def _any_stale() -> bool:
-    """Whether any module of this package has a compiled build older than its source."""
+    """Whether any module of this package has a compiled build older than its source
+    (looked at once: every module of the package is imported at start-up)."""
     folder = __path__[0]
     return any(
         _stale(os.path.join(folder, name)) for name in os.listdir(folder) if name.endswith(".py")
