@@ -9,10 +9,11 @@ STAMP := $(VENV)/.installed
 
 venv: $(STAMP)
 
-# The editable install compiles the card modules (setup.py, mypyc): editing them
-# reinstalls, so the compiled build never lags behind its source.
-CARD_MODULES := $(wildcard tichu_core/cardplay/*.py)
-$(STAMP): pyproject.toml setup.py $(CARD_MODULES)
+# The editable install compiles the hot modules (setup.py, mypyc; the list is in
+# tichu_core/builds.py): editing them reinstalls, so the compiled build never lags
+# behind its source.
+COMPILED_MODULES := $(wildcard tichu_core/builds.py tichu_core/cardplay/*.py tichu_core/game/*.py tichu_core/rules/*.py)
+$(STAMP): pyproject.toml setup.py $(COMPILED_MODULES)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is needed")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -33,7 +34,7 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/tichu check variants/*.toml
-	@$(BIN)/python -c 'import tichu_core.cardplay as c; print("card modules:", "compiled (mypyc)" if c.is_compiled() else "plain Python")'
+	@$(BIN)/python -c 'import tichu_core.builds as b; print("hot modules:", "compiled (mypyc)" if b.is_compiled() else "plain Python")'
 	$(BIN)/python -m pytest -q
 	# The same tests on the plain-Python card modules (a machine without a C compiler).
 	TICHU_PURE_PYTHON=1 $(BIN)/python -m pytest -q
@@ -49,4 +50,5 @@ side-by-side: $(STAMP)
 	$(BIN)/python benchmarks/side_by_side.py $(if $(PEER),--peer "$(PEER)") $(ARGS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info tichu_core/cardplay/*.so
+	rm -rf $(VENV) build *.egg-info
+	find tichu_core -name '*.so' -delete

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import tichu_core.builds as builds
 import tichu_core.cardplay as cardplay
 from tichu_core.cardplay import moves
 from tichu_core.cardplay.cards import iter_cards, mask_of, parse_cards
@@ -57,14 +58,14 @@ def test_the_build_that_runs_is_the_one_asked_for() -> None:
     pure = os.environ.get("TICHU_PURE_PYTHON", "") not in ("", "0")
     built = any(CARDPLAY.glob("moves.*.so")) or any(CARDPLAY.glob("moves.*.pyd"))
     if pure or not built:
-        assert not cardplay.is_compiled()
+        assert not builds.is_compiled()
         assert moves.__file__ is not None and moves.__file__.endswith(".py")
     else:
-        assert cardplay.is_compiled()
+        assert builds.is_compiled()
 
 
 def test_plain_python_is_used_when_asked_even_beside_a_compiled_build() -> None:
-    code = "import tichu_core.cardplay as c; print(c.is_compiled())"
+    code = "import tichu_core.builds as b; print(b.is_compiled())"
     env = {**os.environ, "TICHU_PURE_PYTHON": "1"}
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
@@ -74,7 +75,7 @@ def test_plain_python_is_used_when_asked_even_beside_a_compiled_build() -> None:
 
 def test_a_compiled_module_older_than_its_source_is_not_run(tmp_path: Path) -> None:
     """A stale build would run old code: the source runs instead, with a warning."""
-    from tichu_core.cardplay import _stale
+    from tichu_core.builds import _stale
 
     source = tmp_path / "moves.py"
     source.write_text("")

@@ -529,6 +529,31 @@ def test_a_plugin_failing_when_the_next_hand_is_seated_changes_nothing(failing: 
     assert game.observation(0).hand == plain.observation(0).hand
 
 
+def test_a_plugin_failing_after_the_next_deal_was_shuffled_changes_nothing(
+    failing: Any,
+) -> None:
+    """The next hand's cards were shuffled before its layout is asked: after the failure
+    the shuffling generator is where it was, so the retried deal (and every later one)
+    is the deal of a game where nothing failed."""
+    game = _failing_game(FAST)
+    actions = fast_hand_actions()
+    for action in actions[:-1]:
+        game.apply(action)
+    failing.FAILING.add("tichu_layout")
+    for _ in range(2):  # failing twice rewinds to the same place
+        _expect_plugin_error(game, actions[-1], "tichu_layout")
+    failing.FAILING.clear()
+    game.apply(actions[-1])
+    plain = start_play(FAST)
+    for action in actions:
+        plain.apply(action)
+    assert [game.observation(p).hand for p in range(4)] == [
+        plain.observation(p).hand for p in range(4)
+    ]
+    twin, plain_twin = game.copy(), plain.copy()
+    assert twin._rng.getrandbits(64) == plain_twin._rng.getrandbits(64)
+
+
 def test_a_plugin_module_path_needs_allow_imports(failing: Any) -> None:
     overrides = {"plugins": ["standard", FAILING_PLUGIN]}
     with pytest.raises(tc.VariantError, match="allow_imports"):

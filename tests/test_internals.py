@@ -4,6 +4,26 @@ from __future__ import annotations
 
 import tichu_core as tc
 from tichu_core.game.events import EVENT_TYPES, Played, make_event
+from tichu_core.game.hand import STATE_FIELDS
+
+
+def _state(hand: object, leave_out: frozenset[str] = frozenset()) -> dict[str, object]:
+    """A hand state's attributes by name (a compiled HandState has no ``__dict__``)."""
+    return {name: getattr(hand, name) for name in STATE_FIELDS if name not in leave_out}
+
+
+def test_clone_copies_every_attribute_of_the_hand_state() -> None:
+    """STATE_FIELDS is every attribute (seen where the class runs as plain Python, with
+    an instance dict), and a clone has each of them equal to the original's."""
+    game = tc.Game("standard", seed=4)
+    for seat in range(4):
+        game.apply(tc.GrandTichu(seat, False))
+    hand = game._hand
+    if hasattr(hand, "__dict__"):
+        assert sorted(vars(hand)) == sorted(STATE_FIELDS)
+    twin = hand.clone()
+    assert _state(twin, frozenset({"_view"})) == _state(hand, frozenset({"_view"}))
+    assert twin.hands is not hand.hands
 
 
 def test_the_next_action_never_changes_the_snapshot_taken_before_it() -> None:
@@ -13,7 +33,8 @@ def test_the_next_action_never_changes_the_snapshot_taken_before_it() -> None:
     import copy
     import random
 
-    shared = {"rulebook", "rules", "_view"}  # the game's rules, and a view made on demand
+    # The game's rules, and a view made on demand:
+    shared = frozenset({"rulebook", "rules", "_view"})
     for name in ("standard", "threechu", "tientsin", "grand_seigneur"):
         game = tc.Game(name, seed=11)
         rng = random.Random(5)
@@ -21,15 +42,11 @@ def test_the_next_action_never_changes_the_snapshot_taken_before_it() -> None:
             if game.is_over:
                 break
             snapshot = game._hand.clone()
-            frozen = {
-                key: copy.deepcopy(value)
-                for key, value in snapshot.__dict__.items()
-                if key not in shared
-            }
+            frozen = {key: copy.deepcopy(value) for key, value in _state(snapshot, shared).items()}
             seat = game.waiting_for[0]
             actions = game.legal_actions(seat)
             game.apply(actions[rng.randrange(len(actions))])
-            now = {key: value for key, value in snapshot.__dict__.items() if key not in shared}
+            now = _state(snapshot, shared)
             assert now == frozen, name
 
 

@@ -12,7 +12,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "tichu_core"
 PLUGINS = Path(__file__).resolve().parents[1] / "plugins"
 ROOMS = ["cardplay", "variants", "rules", "game", "formats", "frontends"]
-SHARED = {"errors"}  # the error family every room raises
+# The error family every room raises; which build (compiled or plain) of the hot modules runs.
+SHARED = {"errors", "builds"}
 
 
 def imported_rooms(path: Path) -> set[str]:

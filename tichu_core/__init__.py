@@ -3,6 +3,10 @@
 See SPEC.md for the public API; the names exported here are that API.
 """
 
+# First: installs the finder that picks the compiled or the plain build of the hot modules.
+import tichu_core.builds  # noqa: F401
+
+# isort: split
 from tichu_core.cardplay.cards import Card, format_cards, parse_cards
 from tichu_core.cardplay.combinations import Combination, Kind, beats, recognize
 from tichu_core.cardplay.moves import MoveRules, legal_plays

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 
 class TichuError(Exception):
     """Base of every error raised by tichu_core."""
@@ -54,3 +56,13 @@ class LogFormatError(TichuError, ValueError):
 
 class DealError(TichuError, ValueError):
     """A stacked deal that does not fit the variant's deck or table."""
+
+
+_Error = TypeVar("_Error", bound=BaseException)
+
+
+def caused_by(error: _Error, cause: BaseException) -> _Error:
+    """``error`` with ``cause`` as its cause, for ``raise caused_by(E(...), cause) from
+    cause`` in the modules that may run compiled: mypyc drops the ``from`` clause."""
+    error.__cause__ = cause
+    return error

@@ -31,3 +31,9 @@ def tichu_score_hand(table: TableView) -> None:
 def tichu_next_hand(previous: TableView | None) -> None:
     if previous is not None:  # the first hand is seated when the game is made
         _maybe_fail("tichu_next_hand")
+
+
+@hookimpl
+def tichu_layout(table: TableView) -> None:
+    if table.hand_index > 0:  # asked when a hand starts, after its cards were shuffled
+        _maybe_fail("tichu_layout")

@@ -77,6 +77,7 @@ for _s in range(4):
         SUIT_BITS[_s] |= 0x11 << (rank_shift(_r) + _s)
 
 CARD_COUNT = 8 * 14  # bit indexes 0..111
+CARD_BYTES = CARD_COUNT // 8  # a card mask fits in this many bytes
 # Every first-deck card (the low nibble of each byte) and every second-deck card.
 FIRST_COPY_BITS = sum(0x0F << 8 * byte for byte in range(14))
 SECOND_COPY_BITS = FIRST_COPY_BITS << 4
@@ -213,12 +214,23 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, lowest bit first (specials, then rising rank)."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return cards
+    return [CARDS[index] for index in indexes_of(mask)]
+
+
+# Per byte value: the positions of its set bits, lowest first.
+_BYTE_BITS = [[bit for bit in range(8) if value >> bit & 1] for value in range(256)]
+
+
+def indexes_of(mask: int) -> list[int]:
+    """The bit indexes of a card mask, lowest first (read a byte at a time: a wide int
+    is not taken apart bit by bit)."""
+    indexes: list[int] = []
+    for position, value in enumerate(mask.to_bytes(CARD_BYTES, "little")):
+        if value:
+            base = 8 * position
+            for bit in _BYTE_BITS[value]:
+                indexes.append(base + bit)
+    return indexes
 
 
 def iter_cards(mask: int) -> Iterator[Card]:
@@ -228,18 +240,21 @@ def iter_cards(mask: int) -> Iterator[Card]:
         mask ^= low
 
 
+# Point value -> the mask of every card worth it (from CARD_POINTS).
+_POINT_MASKS = [
+    (value, sum(1 << index for index in range(CARD_COUNT) if CARD_POINTS[index] == value))
+    for value in sorted(set(CARD_POINTS) - {0})
+]
+
+
 def mask_points(mask: int) -> int:
-    points = 0
-    while mask:
-        low = mask & -mask
-        points += CARD_POINTS[low.bit_length() - 1]
-        mask ^= low
-    return points
+    """The card points of a mask (S-SCORE-1): counted per point value, not per card."""
+    return sum([value * (mask & cards).bit_count() for value, cards in _POINT_MASKS])
 
 
 def format_mask(mask: int) -> str:
     """Codes of a mask from the highest card down (the usual way to show a hand)."""
-    return " ".join(_CODE[c] for c in reversed(cards_of(mask)))
+    return " ".join([_CODE[c] for c in reversed(indexes_of(mask))])
 
 
 def play_codes(mask: int) -> str:
@@ -248,13 +263,15 @@ def play_codes(mask: int) -> str:
     Copies are ordered as their first-deck twin, so the text depends only on the
     codes (it is what ``Play`` normalises its cards to).
     """
+    if not mask & SECOND_COPY_BITS:  # one copy of each: the indexes are in order already
+        return " ".join([_CODE[c] for c in reversed(indexes_of(mask))])
     return " ".join(
-        _CODE[c] for c in sorted((c & ~SECOND_COPY for c in cards_of(mask)), reverse=True)
+        [_CODE[c] for c in sorted([c & ~SECOND_COPY for c in indexes_of(mask)], reverse=True)]
     )
 
 
 def codes_of(mask: int) -> list[str]:
-    return [_CODE[c] for c in cards_of(mask)]
+    return [_CODE[c] for c in indexes_of(mask)]
 
 
 def take_cards(codes: Iterable[str | int], hand: int) -> int:

@@ -20,6 +20,7 @@ from itertools import product
 from typing import Final, NamedTuple
 
 from tichu_core.cardplay.cards import (
+    CARD_BYTES,
     DOG_BITS,
     DRAGON_BITS,
     DRAGON_RANK,
@@ -150,23 +151,10 @@ _RANKS: Final = range(2, 15)
 
 def rank_bytes(hand: int) -> list[int]:
     """bytes[r] for r in 0..14: the cards of rank r (bytes[1]: the Mah Jong bits, if held)."""
-    return [
-        0,
-        hand & MAH_JONG_BITS,
-        (hand >> 8) & 0xFF,
-        (hand >> 16) & 0xFF,
-        (hand >> 24) & 0xFF,
-        (hand >> 32) & 0xFF,
-        (hand >> 40) & 0xFF,
-        (hand >> 48) & 0xFF,
-        (hand >> 56) & 0xFF,
-        (hand >> 64) & 0xFF,
-        (hand >> 72) & 0xFF,
-        (hand >> 80) & 0xFF,
-        (hand >> 88) & 0xFF,
-        (hand >> 96) & 0xFF,
-        (hand >> 104) & 0xFF,
-    ]
+    # One conversion instead of thirteen shifts of a wide int (each a new int object).
+    b = [0, *hand.to_bytes(CARD_BYTES, "little")]
+    b[1] &= MAH_JONG_BITS
+    return b
 
 
 def _singles(
@@ -544,27 +532,51 @@ def _straight_flushes(hand: int) -> list[PlayTuple]:
     return out
 
 
+# Hand mask -> (its rank bytes, every bomb in it), one table per four-of-a-kind rule:
+# a seat is asked for its plays with the same hand again and again (at every play of a
+# trick, and for bombs out of turn), and these depend on the hand alone. Never changed
+# by a caller; emptied when full.
+_PER_HAND: Final[dict[bool, dict[int, tuple[list[int], list[PlayTuple]]]]] = {
+    True: {},
+    False: {},
+}
+_PER_HAND_LIMIT: Final = 1 << 14
+
+
+def forget_hands() -> None:
+    """Empty the per-hand cache (``_PER_HAND``): for timing cold calls."""
+    for table in _PER_HAND.values():
+        table.clear()
+
+
+def _hand_parts(hand: int, rules: MoveRules) -> tuple[list[int], list[PlayTuple]]:
+    """The rank bytes of ``hand`` and all its bombs (cached, see ``_PER_HAND``)."""
+    table = _PER_HAND[rules.four_distinct_suits]
+    parts = table.get(hand)
+    if parts is None:
+        if len(table) >= _PER_HAND_LIMIT:
+            table.clear()
+        b = rank_bytes(hand)
+        parts = table[hand] = (b, _four_bombs(hand, b, rules) + _straight_flushes(hand))
+    return parts
+
+
 def bomb_plays(
-    hand: int,
-    top: PlayTuple | None = None,
-    rules: MoveRules = DEFAULT_MOVE_RULES,
-    b: list[int] | None = None,
+    hand: int, top: PlayTuple | None = None, rules: MoveRules = DEFAULT_MOVE_RULES
 ) -> list[PlayTuple]:
     """Every bomb in ``hand`` that beats ``top`` (all bombs when ``top`` is None)."""
     if top is not None and top[0] == DOG:
         return []  # S-BOMB-4, S-DOG-1: nothing follows the Dog
-    if b is None:
-        b = rank_bytes(hand)
-    bombs = _four_bombs(hand, b, rules) + _straight_flushes(hand)
+    bombs = _hand_parts(hand, rules)[1]
     if top is not None and top[0] >= FIRST_BOMB_KIND:
         key = top[:3]  # (kind, length, rank): S-BOMB-2's order
-        bombs = [c for c in bombs if c[:3] > key]
-    return bombs
+        return [c for c in bombs if c[:3] > key]
+    return bombs[:]
 
 
 def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[PlayTuple]:
     """Every distinct combination ``hand`` may lead (bombs and the Dog included)."""
-    b = rank_bytes(hand)
+    b, bombs = _hand_parts(hand, rules)
     phoenix = hand & PHOENIX_BITS
     phoenix &= -phoenix
     dragons = hand & DRAGON_BITS
@@ -574,8 +586,7 @@ def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[PlayTup
     out += _full_houses(b, phoenix, 0)
     out += _runs(b, phoenix, STRAIGHT, 1, 5, 0, 0)
     out += _runs(b, phoenix, STEPS, 2, 2, 0, 0)
-    out += _four_bombs(hand, b, rules)
-    out += _straight_flushes(hand)
+    out += bombs
     if hand & DOG_BITS:
         dog = hand & DOG_BITS
         out.append((DOG, 1, 0, dog & -dog, 0))
@@ -586,7 +597,7 @@ def follow_plays(
     hand: int, top: PlayTuple, rules: MoveRules = DEFAULT_MOVE_RULES
 ) -> list[PlayTuple]:
     """Every distinct combination of ``hand`` that beats ``top`` (S-COMB-3, S-BOMB-2)."""
-    b = rank_bytes(hand)
+    b, bombs = _hand_parts(hand, rules)
     phoenix = hand & PHOENIX_BITS
     phoenix &= -phoenix
     kind, length, rank = top[0], top[1], top[2]
@@ -601,8 +612,8 @@ def follow_plays(
     elif kind == STEPS:
         out = _runs(b, phoenix, STEPS, 2, 2, length // 2, rank)
     else:  # a bomb (or the Dog, which nothing follows)
-        return bomb_plays(hand, top, rules, b) if kind != DOG else []
-    return out + _four_bombs(hand, b, rules) + _straight_flushes(hand)
+        return bomb_plays(hand, top, rules) if kind != DOG else []
+    return out + bombs
 
 
 def plays(

@@ -356,6 +356,16 @@ GRAND_TICHUS: tuple[tuple[GrandTichu, GrandTichu], ...] = tuple(
 )
 
 
+# Seat -> wished rank (None: no wish) -> its Wish, made once (S-WISH-1).
+WISHES: tuple[dict[int | None, Wish], ...] = tuple(
+    {
+        rank: _listed(Wish, s, RANK_NAMES[rank] if rank else None, "wish")
+        for rank in (None, *range(2, 15))
+    }
+    for s in range(MAX_SEATS)
+)
+
+
 def make_push(seat: int, cards: dict[int, str]) -> Push:
     """A Push from already canonical parts (the engine's fast path for listed pushes)."""
     return tuple.__new__(Push, (seat, PushCards(sorted(cards.items())), "push"))

@@ -173,8 +173,32 @@ def make_event(
     ``model_construct`` costs several microseconds each, this a fraction of one.
     Every field must be given or have a plain default.
     """
-    # Merging into the defaults keeps the fields in their declared order.
-    return construct(event_type, {**_DEFAULTS[event_type], **fields}, {"_audience": audience})
+    values = _DEFAULTS[event_type].copy()  # the defaults keep the fields in declared order
+    values.update(fields)
+    made = _new(event_type)
+    _set(made, "__dict__", values)
+    # Every field counts as set; one set per event type is shared (events are frozen,
+    # and pydantic copies the set before changing it, in `model_copy`).
+    _set(made, "__pydantic_fields_set__", _ALL_FIELDS[event_type])
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", {"_audience": audience})
+    return made
+
+
+def passed_event(hand: int, seat: int) -> Event:
+    """The event of ``seat`` passing in hand ``hand``: the commonest event of all, made
+    once per hand and seat and then shared (an event is a frozen value)."""
+    key = (hand, seat)
+    event = _PASSED.get(key)
+    if event is None:
+        if len(_PASSED) >= _PASSED_LIMIT:
+            _PASSED.clear()
+        event = _PASSED[key] = make_event(Passed, {"hand": hand, "seat": seat})
+    return event
+
+
+_PASSED: dict[tuple[int, int], Event] = {}
+_PASSED_LIMIT = 1 << 14
 
 
 _Model = TypeVar("_Model", bound=BaseModel)
@@ -247,4 +271,7 @@ _DEFAULTS: dict[type[Event], dict[str, Any]] = {
         for name, info in event_type.model_fields.items()
     }
     for event_type in EVENT_TYPES
+}
+_ALL_FIELDS: dict[type[Event], set[str]] = {
+    event_type: set(event_type.model_fields) for event_type in EVENT_TYPES
 }

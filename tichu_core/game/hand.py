@@ -43,7 +43,6 @@ from tichu_core.game.events import (
     GrandTichuDecided,
     HandShown,
     LeadPassed,
-    Passed,
     Played,
     Pushed,
     SeatOut,
@@ -52,6 +51,7 @@ from tichu_core.game.events import (
     WishFulfilled,
     WishMade,
     make_event,
+    passed_event,
 )
 from tichu_core.rules.answers import HandScore, Refusal, Seating
 from tichu_core.rules.table import EXCHANGE, GRAND_TICHU, OVER, PLAY, TableView, next_holding
@@ -66,6 +66,46 @@ _T = TypeVar("_T")
 WISH = "wish"
 GIVE_TRICK = "give_trick"
 GIVE_LEAD = "give_lead"
+
+# Every attribute of a HandState, as `clone` copies them (a test holds the two together).
+STATE_FIELDS = (
+    "rulebook",
+    "rules",
+    "hand_index",
+    "seats",
+    "players",
+    "dealer",
+    "dealt",
+    "previous_ranking",
+    "phase",
+    "grand_tichu",
+    "tichu",
+    "played_any",
+    "push_targets",
+    "forced",
+    "pushes",
+    "received",
+    "piles",
+    "out_order",
+    "trick",
+    "trick_cards",
+    "top",
+    "top_seat",
+    "passed",
+    "active",
+    "turn",
+    "collecting",
+    "pending",
+    "wish",
+    "score",
+    "teams",
+    "controllers",
+    "grand_tichu_cards",
+    "_visibility",
+    "hands",
+    "_events",
+    "_view",
+)
 
 
 def _replaced(values: list[_T], index: int, value: _T) -> list[_T]:
@@ -88,17 +128,19 @@ class Pending:
 class HandState:
     """The state of one hand. Hooks read it through :attr:`view`; only the engine changes it."""
 
-    # No __slots__: the snapshot taken before every action copies the instance dict
-    # in one C-level step (see `clone`).
+    # The class may be compiled (tichu_core.builds): a native class, whose attributes
+    # are fixed slots; `clone` copies them one by one (STATE_FIELDS lists them).
 
     def __init__(
         self,
-        rulebook: Rulebook,
-        hand_index: int,
-        seating: Seating,
-        dealt: list[list[int]],
-        previous_ranking: list[int | None],
+        rulebook: Rulebook | None = None,
+        hand_index: int = 0,
+        seating: Seating | None = None,
+        dealt: list[list[int]] | None = None,
+        previous_ranking: list[int | None] | None = None,
     ) -> None:
+        if rulebook is None or seating is None or dealt is None or previous_ranking is None:
+            return  # a blank for `clone` to fill (a compiled class has no other way)
         self.rulebook = rulebook
         self.rules = rulebook.play_rules
         self._view: TableView | None = None
@@ -157,15 +199,99 @@ class HandState:
 
         Only ``hands`` and ``_events`` change in place; every other list or dict is
         replaced when it changes (see `_replaced`), so the copy may share it. That keeps
-        the snapshot taken before every action to one dict copy.
+        the snapshot taken before every action to copying references (STATE_FIELDS).
         """
-        other = HandState.__new__(HandState)
-        state = self.__dict__.copy()
-        state["hands"] = self.hands[:]
-        state["_events"] = self._events[:]
-        state["_view"] = None
-        other.__dict__ = state
+        other = HandState()
+        other.rulebook = self.rulebook
+        other.rules = self.rules
+        other.hand_index = self.hand_index
+        other.seats = self.seats
+        other.players = self.players
+        other.dealer = self.dealer
+        other.dealt = self.dealt
+        other.previous_ranking = self.previous_ranking
+        other.phase = self.phase
+        other.grand_tichu = self.grand_tichu
+        other.tichu = self.tichu
+        other.played_any = self.played_any
+        other.push_targets = self.push_targets
+        other.forced = self.forced
+        other.pushes = self.pushes
+        other.received = self.received
+        other.piles = self.piles
+        other.out_order = self.out_order
+        other.trick = self.trick
+        other.trick_cards = self.trick_cards
+        other.top = self.top
+        other.top_seat = self.top_seat
+        other.passed = self.passed
+        other.active = self.active
+        other.turn = self.turn
+        other.collecting = self.collecting
+        other.pending = self.pending
+        other.wish = self.wish
+        other.score = self.score
+        other.teams = self.teams
+        other.controllers = self.controllers
+        other.grand_tichu_cards = self.grand_tichu_cards
+        other._visibility = self._visibility
+        other.hands = self.hands[:]
+        other._events = self._events[:]
+        other._view = None
         return other
+
+    def restore(self, before: HandState) -> None:
+        """Put back the state ``before`` (a clone of this one) in place."""
+        self.rulebook = before.rulebook
+        self.rules = before.rules
+        self.hand_index = before.hand_index
+        self.seats = before.seats
+        self.players = before.players
+        self.dealer = before.dealer
+        self.dealt = before.dealt
+        self.previous_ranking = before.previous_ranking
+        self.phase = before.phase
+        self.grand_tichu = before.grand_tichu
+        self.tichu = before.tichu
+        self.played_any = before.played_any
+        self.push_targets = before.push_targets
+        self.forced = before.forced
+        self.pushes = before.pushes
+        self.received = before.received
+        self.piles = before.piles
+        self.out_order = before.out_order
+        self.trick = before.trick
+        self.trick_cards = before.trick_cards
+        self.top = before.top
+        self.top_seat = before.top_seat
+        self.passed = before.passed
+        self.active = before.active
+        self.turn = before.turn
+        self.collecting = before.collecting
+        self.pending = before.pending
+        self.wish = before.wish
+        self.score = before.score
+        self.teams = before.teams
+        self.controllers = before.controllers
+        self.grand_tichu_cards = before.grand_tichu_cards
+        self._visibility = before._visibility
+        self.hands = before.hands
+        self._events = before._events
+        self._view = before._view
+
+    def waiting(self) -> list[int]:
+        """Seats whose decision the hand needs to go on (``Game.waiting_for``)."""
+        pending = self.pending
+        if pending is not None:
+            return [pending.seat]
+        phase = self.phase
+        if phase == PLAY:
+            return [self.turn] if self.turn is not None else []
+        if phase == GRAND_TICHU:
+            return [s for s in range(self.seats) if self.grand_tichu[s] is None]
+        if phase == EXCHANGE:
+            return [s for s in range(self.seats) if self.pushes[s] is None and self.push_targets[s]]
+        return []
 
     def next_active(self, seat: int) -> int | None:
         """The next seat after ``seat`` (in play order) that still holds cards."""
@@ -461,8 +587,8 @@ class HandState:
         self.turn = to
 
     def do_pass(self, seat: int) -> None:
-        # The commonest event of all: built directly (a public event, see `_emit`).
-        self._events.append(make_event(Passed, {"hand": self.hand_index, "seat": seat}))
+        # The commonest event of all: made once per hand and seat (a public event).
+        self._events.append(passed_event(self.hand_index, seat))
         if self.collecting:
             self._collect()
             return

@@ -18,22 +18,26 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import NoReturn, cast, overload
 
 from tichu_core.cardplay.cards import (
+    FIRST_COPY_BITS,
     RANK_BITS,
     RANK_NAMES,
     RANK_OF_NAME,
+    SECOND_COPY,
     SECOND_COPY_BITS,
     by_codes,
-    cards_of,
+    codes_of,
     format_mask,
+    indexes_of,
     play_codes,
     take_cards,
 )
 from tichu_core.cardplay.combinations import DOG, Combination, PlayTuple, as_combination
-from tichu_core.errors import CardError, IllegalAction, InvalidAction
+from tichu_core.errors import CardError, IllegalAction, InvalidAction, caused_by
 from tichu_core.game.actions import (
     GRAND_TICHUS,
     PASSES,
     TICHUS,
+    WISHES,
     Action,
     GiveLead,
     GiveTrick,
@@ -46,6 +50,7 @@ from tichu_core.game.actions import (
     make_play,
     make_push,
 )
+from tichu_core.game.events import Event
 from tichu_core.game.hand import (
     EXCHANGE,
     GIVE_LEAD,
@@ -145,19 +150,21 @@ class PushChoices:
 
     def _count(self) -> int:
         if self._size < 0:
-            cards = cards_of(self._hand)
-            held = Counter(str(card) for card in cards)
-            self._codes = list(held)
-            # One card per code: the simple case unranks over the cards themselves.
-            self._cards = [int(card) for card in cards]
-            self._counts = tuple(held[code] for code in self._codes)
-            self._simple = all(c == 1 for c in self._counts) and all(w == 1 for w in self._wanted)
+            hand = self._hand
+            self._cards = indexes_of(hand)
+            # Every code held once and one card to each target (most variants): the
+            # simple case unranks over the cards themselves, with no codes counted.
+            held_twice = hand & hand >> SECOND_COPY & FIRST_COPY_BITS
+            self._simple = not held_twice and all(w == 1 for w in self._wanted)
             if self._simple:
                 size = 1
                 for step in range(len(self._targets)):
-                    size *= len(self._codes) - step
+                    size *= len(self._cards) - step
                 self._size = max(size, 0)
             else:
+                held = Counter(codes_of(hand))
+                self._codes = list(held)
+                self._counts = tuple(held[code] for code in self._codes)
                 self._size = _ways(self._counts, self._wanted)
         return self._size
 
@@ -465,8 +472,8 @@ class Referee:
         if pending is None or pending.seat != seat:
             return []
         if pending.kind == WISH:
-            wishes: list[Action] = [Wish(seat, None)]
-            return wishes + [Wish(seat, r) for r in pending.options]
+            wishes = WISHES[seat]
+            return [wishes[None], *[wishes[rank] for rank in pending.options]]
         if pending.kind == GIVE_TRICK:
             return [GiveTrick(seat, to) for to in pending.options]
         return [GiveLead(seat, to) for to in pending.options]
@@ -537,6 +544,24 @@ class Referee:
             return NOT_LISTED
         return entry[2]
 
+    def carry_out(
+        self, hand: HandState, version: int, action: Action
+    ) -> tuple[HandState, list[Event]]:
+        """Judge ``action`` (unless this referee listed that very object for this state),
+        then make it happen: returns the snapshot of ``hand`` taken before, and the
+        events. Atomic: if the action is refused, or a rule fails half-way, ``hand`` is
+        left exactly as it was and the error raised."""
+        meaning = self.listed(hand, version, action)
+        if meaning is NOT_LISTED:
+            meaning = self.judge(hand, version, action)
+        before = hand.clone()
+        try:
+            self.perform(hand, action, meaning)
+        except BaseException:
+            hand.restore(before)
+            raise
+        return before, hand.take_events()
+
     @staticmethod
     def perform(hand: HandState, action: Action, meaning: object) -> None:
         """Make a legal ``action`` happen; ``meaning`` is its combination (a play) or its
@@ -570,7 +595,9 @@ class Referee:
             try:
                 mask = take_cards(action.cards.split(), hand.hands[seat])
             except CardError as error:
-                raise InvalidAction(f"seat {seat} cannot play {action.cards}: {error}") from error
+                raise caused_by(
+                    InvalidAction(f"seat {seat} cannot play {action.cards}: {error}"), error
+                ) from error
             listed = self.plays(hand, version, seat)
             play = _find_play(listed, mask, action.phoenix, hand.hands[seat])
             if play is None:
@@ -687,12 +714,15 @@ class Referee:
             take_cards(codes, hand.chosen_push_hand(seat))
         except CardError as error:
             if hand.chosen_push_hand(seat) != hand.hands[seat]:
-                raise IllegalAction(
-                    f"push of seat {seat}: {error} (among the cards it chooses from; "
-                    "its best cards are given by the rules)",
-                    "GS-6",
+                raise caused_by(
+                    IllegalAction(
+                        f"push of seat {seat}: {error} (among the cards it chooses from; "
+                        "its best cards are given by the rules)",
+                        "GS-6",
+                    ),
+                    error,
                 ) from error
-            raise InvalidAction(f"push of seat {seat}: {error}") from error
+            raise caused_by(InvalidAction(f"push of seat {seat}: {error}"), error) from error
         raise InvalidAction(f"push of seat {seat} is not one of its pushes")
 
     def _explain_fixed(self, hand: HandState, version: int, action: Action) -> NoReturn:

@@ -14,13 +14,13 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from tichu_core.cardplay.cards import cards_of
+from tichu_core.cardplay.cards import indexes_of
 from tichu_core.errors import DealError, IllegalAction, InvalidAction, PluginError, VariantError
 from tichu_core.game.actions import ACTION_TYPES, Action, action_from_json, show_input
 from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
 from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver, make_event
-from tichu_core.game.hand import EXCHANGE, GRAND_TICHU, OVER, PLAY, HandState
-from tichu_core.game.legality import NOT_LISTED, LegalActions, Referee
+from tichu_core.game.hand import OVER, PLAY, HandState
+from tichu_core.game.legality import LegalActions, Referee
 from tichu_core.game.results import HandResult, Outcome
 from tichu_core.game.saving import dump_game, load_game
 from tichu_core.game.views import Observation, observe
@@ -51,6 +51,7 @@ class Game:
         self.rulebook = Rulebook(self.variant, trace=trace)
         self.seed = checked_seed(seed) if seed is not None else int.from_bytes(os.urandom(6), "big")
         self._rng = seeded_rng(self.seed)
+        self._shuffles = 0  # deals shuffled so far: the generator's state is seed + this
         self.seats: int = self.rulebook.seats
         self.players = self.rulebook.players
         self._deck = self.rulebook.deck()
@@ -80,8 +81,9 @@ class Game:
         if index < len(self._stacked):
             dealt = self._stacked[index]
         else:
-            cards = [int(c) for c in cards_of(self._deck)]
+            cards = indexes_of(self._deck)
             shuffle(cards, self._rng)
+            self._shuffles += 1
             dealt = rulebook.deal(cards, seating.dealer)
         ranking: list[int | None] = []
         if previous is not None:  # the seats' ranking was just recorded in its result
@@ -114,18 +116,9 @@ class Game:
     @property
     def waiting_for(self) -> list[int]:
         """Seats whose decision the game needs to go on."""
-        hand = self._hand
         if self.is_over:
             return []
-        if hand.pending is not None:
-            return [hand.pending.seat]
-        if hand.phase == OVER:
-            return []
-        if hand.phase == GRAND_TICHU:
-            return [s for s in range(hand.seats) if hand.grand_tichu[s] is None]
-        if hand.phase == EXCHANGE:
-            return [s for s in range(hand.seats) if hand.pushes[s] is None and hand.push_targets[s]]
-        return [hand.turn] if hand.turn is not None else []
+        return self._hand.waiting()
 
     @property
     def to_act(self) -> list[int]:
@@ -188,22 +181,16 @@ class Game:
         checked: Action = action  # type: ignore[assignment]  # one of the action classes now
         if self.is_over:
             raise IllegalAction("the match is over", "S-GAME-1")
+        if not 0 <= checked.seat < self.seats:  # the action's own type made it an int
+            self._check_seat(checked.seat)
         hand = self._hand
         version = self._version
-        # An action object handed out by `legal_actions` for this very state was found
-        # among the options when it was listed: it is not judged a second time.
-        referee = self._referee
-        meaning = referee.listed(hand, version, checked)
-        if meaning is NOT_LISTED:
-            if not 0 <= checked.seat < self.seats:  # the action's own type made it an int
-                self._check_seat(checked.seat)
-            meaning = referee.judge(hand, version, checked)
-        before = hand.clone()
+        # The referee judges the action (not a second time if it listed that very object
+        # for this state) and makes it happen, or leaves the hand as it was.
+        before, events = self._referee.carry_out(hand, version, checked)
         scores_before = self.scores  # replaced, never changed in place
         hands_before = len(self.hand_results)
         try:
-            referee.perform(hand, checked, meaning)
-            events = hand.take_events()
             if hand.phase == OVER and hand.score is not None:
                 events += self._end_hand()
             hand = self._hand
@@ -286,14 +273,27 @@ class Game:
                 )
             )
             return events
-        rng_state = self._rng.getstate()
+        shuffles = self._shuffles
         try:
             self._hand = self._new_hand(hand)
         except Exception:
-            self._rng.setstate(rng_state)
+            if self._shuffles != shuffles:  # the failed deal drew from the generator
+                self._rewind(shuffles)
             raise
         events += self._hand.take_events()
         return events
+
+    def _rewind(self, shuffles: int) -> None:
+        """Put the shuffling generator back to where it was after ``shuffles`` deals: a
+        failed deal must leave no trace. Replayed from the seed (every shuffle draws
+        from the generator alone, the same deck each time), so that no hand pays for
+        saving the generator's state (625 numbers) in case its deal fails."""
+        rng = seeded_rng(self.seed)
+        cards = indexes_of(self._deck)
+        for _ in range(shuffles):
+            shuffle(cards, rng)
+        self._rng = rng
+        self._shuffles = shuffles
 
     def copy(self) -> Game:
         """An independent game in exactly this state, for search and what-ifs: actions

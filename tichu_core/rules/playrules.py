@@ -37,6 +37,7 @@ class PlayRules:
         self._house: dict[int, HouseKind] = {h.kind: h for h in self.combinations.house}
         self._orders = self.combinations.orders[::-1]  # the latest asked first
         self._dropped = Combinations().standard - self.combinations.standard
+        self._names: dict[int, str] = {}  # kind -> its name, asked once per kind
 
     def with_combinations(self, combinations: Combinations) -> PlayRules:
         """These rules with other kinds of combination (a copy of this object's class,
@@ -48,7 +49,10 @@ class PlayRules:
 
     def kind_name(self, kind: int) -> str:
         """The name events give a kind of combination."""
-        return self.combinations.name(kind)
+        name = self._names.get(kind)
+        if name is None:
+            name = self._names[kind] = self.combinations.name(kind)
+        return name
 
     def plays(self, hand: int, top: PlayTuple | None) -> list[PlayTuple]:
         """Every distinct play of ``hand`` on ``top`` (None: a lead), bombs included, as

@@ -25,7 +25,7 @@ from typing import Any, NoReturn
 import pluggy
 
 from tichu_core.cardplay.kinds import Combinations, check_house_kind
-from tichu_core.errors import PluginError
+from tichu_core.errors import PluginError, caused_by
 from tichu_core.rules import hookspecs
 from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
 from tichu_core.rules.loading import resolve_plugin
@@ -69,7 +69,9 @@ class Rulebook:
             try:
                 self.manager.register(plugin, name=name)
             except Exception as error:
-                raise PluginError(f"plugin {name!r} cannot be registered: {error}", name) from error
+                raise caused_by(
+                    PluginError(f"plugin {name!r} cannot be registered: {error}", name), error
+                ) from error
             self.plugin_names.append(name)
         try:
             self.manager.check_pending()
@@ -88,11 +90,14 @@ class Rulebook:
                 close = difflib.get_close_matches(hook.removeprefix("tichu_"), known, n=1)
                 guesses.append(f"{hook} (did you mean {known[close[0]]}?)" if close else hook)
             what = "an unknown hook" if len(unknown) == 1 else "unknown hooks"
-            raise PluginError(
-                f"plugin {plugin_name!r} implements {what} {', '.join(guesses)}: no rule "
-                "point has that name (the hooks: docs/plugins.md)",
-                plugin=plugin_name,
-                hook=unknown[0] if unknown else None,
+            raise caused_by(
+                PluginError(
+                    f"plugin {plugin_name!r} implements {what} {', '.join(guesses)}: no rule "
+                    "point has that name (the hooks: docs/plugins.md)",
+                    plugin=plugin_name,
+                    hook=unknown[0] if unknown else None,
+                ),
+                error,
             ) from error
         self._impls: dict[str, list[_Impl]] = {}
         for hook in HOOK_NAMES:
@@ -164,10 +169,13 @@ class Rulebook:
             error.hook = error.hook or hook
             raise
         except Exception as error:
-            raise PluginError(
-                f"plugin {plugin!r} failed in hook {hook}: {type(error).__name__}: {error}",
-                plugin=plugin,
-                hook=hook,
+            raise caused_by(
+                PluginError(
+                    f"plugin {plugin!r} failed in hook {hook}: {type(error).__name__}: {error}",
+                    plugin=plugin,
+                    hook=hook,
+                ),
+                error,
             ) from error
         if answer is not None:
             self.last_answer[hook] = plugin
@@ -277,10 +285,13 @@ class Rulebook:
                     check_house_kind(house, taken)
                     taken.add(house.kind)
             except ValueError as error:
-                raise PluginError(
-                    f"plugin {plugin!r} answered hook {hook} with a bad kind: {error}",
-                    plugin=plugin,
-                    hook=hook,
+                raise caused_by(
+                    PluginError(
+                        f"plugin {plugin!r} answered hook {hook} with a bad kind: {error}",
+                        plugin=plugin,
+                        hook=hook,
+                    ),
+                    error,
                 ) from error
             current = answer
         return current
