@@ -142,3 +142,28 @@ def test_observations_built_without_validation_equal_validated_ones() -> None:
             seat = game.waiting_for[0]
             actions = game.legal_actions(seat)
             game.apply(actions[rng.randrange(len(actions))])
+
+
+def test_finished_hands_are_freed_without_the_cycle_collector() -> None:
+    """A hand's view refers back to it; the game drops the view when the hand is over,
+    so simulations that switch the collector off do not keep every hand alive."""
+    import gc
+    import random
+
+    from tichu_core.game.hand import HandState
+
+    overrides = {"game.target": 0, "game.hands": 6}
+    game = tc.Game(tc.load_variant("standard", overrides=overrides), seed=2)
+    rng = random.Random(2)
+    gc.collect()
+    gc.disable()
+    try:
+        while not game.is_over:
+            seat = game.waiting_for[0]
+            actions = game.legal_actions(seat)
+            game.apply(actions[rng.randrange(len(actions))])
+        alive = sum(1 for thing in gc.get_objects() if type(thing) is HandState)
+    finally:
+        gc.enable()
+    assert len(game.hand_results) == 6
+    assert alive <= 2  # the last hand (and a snapshot some frame may still hold)

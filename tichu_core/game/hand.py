@@ -240,6 +240,12 @@ class HandState:
         other._view = None
         return other
 
+    def close(self) -> None:
+        """The hand is over and replaced: drop its view, which refers back to it, so that
+        the two are freed at once instead of waiting for the cycle collector (which a
+        simulation may switch off)."""
+        self._view = None
+
     def restore(self, before: HandState) -> None:
         """Put back the state ``before`` (a clone of this one) in place."""
         self.rulebook = before.rulebook
@@ -517,7 +523,7 @@ class HandState:
     def do_play(self, seat: int, listed: PlayTuple) -> None:
         """A play found legal (on turn, or a bomb out of turn)."""
         play = as_combination(listed)  # what hooks see on the trick is a Combination
-        cards = play.cards
+        kind, _, rank, cards, phoenix = listed  # the plain tuple's fields: read faster
         self.hands[seat] &= ~cards
         if not self.played_any[seat]:
             self.played_any = _replaced(self.played_any, seat, True)
@@ -527,7 +533,6 @@ class HandState:
         self.top_seat = seat
         self.passed = 0
         self.collecting = False
-        kind, phoenix = play.kind, play.phoenix
         self._events.append(
             make_event(
                 Played,
@@ -536,14 +541,14 @@ class HandState:
                     "seat": seat,
                     "cards": codes_of(cards)[::-1],
                     "combination": self.rules.kind_name(kind),
-                    "rank": float(play.rank),
+                    "rank": float(rank),
                     "phoenix": RANK_NAMES[phoenix] if phoenix else None,
                     "bomb": kind >= FIRST_BOMB_KIND,
                 },
             )
         )
         wish = self.wish
-        if wish is not None and self.rules.fulfils(play, wish):
+        if wish is not None and self.rules.fulfils(listed, wish):
             self.wish = None
             self._emit(WishFulfilled, seat=seat, rank=RANK_NAMES[wish])
         if not self.hands[seat]:
@@ -553,7 +558,7 @@ class HandState:
             if self.rulebook.hand_over(self.view):
                 self._finish()
                 return
-        if play.kind == DOG:
+        if kind == DOG:
             self._dog(seat)
             return
         self.turn = self.next_active(seat)

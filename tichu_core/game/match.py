@@ -280,6 +280,7 @@ class Game:
             if self._shuffles != shuffles:  # the failed deal drew from the generator
                 self._rewind(shuffles)
             raise
+        hand.close()
         events += self._hand.take_events()
         return events
 
