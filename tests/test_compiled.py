@@ -86,3 +86,31 @@ def test_a_compiled_module_older_than_its_source_is_not_run(tmp_path: Path) -> N
     os.utime(compiled, None)
     os.utime(source, (1_000_000, 1_000_000))
     assert not _stale(str(source))
+
+
+def test_a_compiled_file_left_over_for_a_plain_module_is_not_loaded(tmp_path: Path) -> None:
+    """A build with another list of compiled modules may leave an extension file beside a
+    module that is no longer compiled (it would fail to load): the source runs."""
+    import importlib.machinery
+    import shutil
+
+    package = tmp_path / "tichu_core"
+    shutil.copytree(
+        CARDPLAY.parent,
+        package,
+        ignore=shutil.ignore_patterns("__pycache__"),
+        copy_function=shutil.copy2,
+    )
+    stray = package / "game" / f"match{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    stray.write_bytes(b"not a shared library")
+    code = "import tichu_core.game.match as m; print(m.__file__)"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == str(package / "game" / "match.py")

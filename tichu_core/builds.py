@@ -65,19 +65,25 @@ def _any_stale() -> bool:
 
 
 class _SourceWhereNeeded:
-    """A finder for the compiled modules: the .py source when the pure build is asked
-    for or a compiled module is stale; otherwise it leaves the choice to Python's own
-    finders (which prefer a compiled module)."""
+    """A finder for the package's modules: a module of COMPILED runs compiled unless the
+    pure build is asked for or a compiled module is stale (then from source); every
+    other module always runs from source."""
 
     @staticmethod
     def find_spec(
         fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
-        if fullname not in _MODULES or not path:
+        if not path or not fullname.startswith("tichu_core."):
             return None
-        if not PURE_PYTHON and not _any_stale():
-            return None
+        if fullname in _MODULES and not PURE_PYTHON and not _any_stale():
+            return None  # the compiled build, if there is one
+        # Every other module of the package is plain source, even where a compiled file
+        # of it is left over from a build with another list (it would fail to load).
         spec = FileFinder(path[0], (SourceFileLoader, SOURCE_SUFFIXES)).find_spec(fullname)
+        if spec is None or spec.loader is None:
+            return None  # not a plain module or package here: Python's finders decide
+        if fullname not in _MODULES:
+            return spec
         if spec is not None and not PURE_PYTHON:
             _warn_stale()
         return spec

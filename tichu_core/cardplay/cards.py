@@ -17,6 +17,7 @@ code. Both copies of a card share one code.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -240,16 +241,26 @@ def iter_cards(mask: int) -> Iterator[Card]:
         mask ^= low
 
 
-# Point value -> the mask of every card worth it (from CARD_POINTS).
-_POINT_MASKS = [
-    (value, sum(1 << index for index in range(CARD_COUNT) if CARD_POINTS[index] == value))
-    for value in sorted(set(CARD_POINTS) - {0})
-]
+def _worth(points: int) -> int:
+    """The mask of every card worth ``points`` (CARD_POINTS)."""
+    return sum(1 << index for index in range(CARD_COUNT) if CARD_POINTS[index] == points)
+
+
+# The cards that count, by value (S-SCORE-1): fives, tens and kings, the Dragon, the Phoenix.
+_FIVES: Final = _worth(5)
+_TENS: Final = _worth(10)
+_DRAGONS: Final = _worth(25)
+_PHOENIXES: Final = _worth(-25)
+assert set(CARD_POINTS) == {0, 5, 10, 25, -25}
 
 
 def mask_points(mask: int) -> int:
-    """The card points of a mask (S-SCORE-1): counted per point value, not per card."""
-    return sum([value * (mask & cards).bit_count() for value, cards in _POINT_MASKS])
+    """The card points of a mask: counted per value, not card by card."""
+    return (
+        5 * (mask & _FIVES).bit_count()
+        + 10 * (mask & _TENS).bit_count()
+        + 25 * ((mask & _DRAGONS).bit_count() - (mask & _PHOENIXES).bit_count())
+    )
 
 
 def format_mask(mask: int) -> str:
@@ -263,8 +274,8 @@ def play_codes(mask: int) -> str:
     Copies are ordered as their first-deck twin, so the text depends only on the
     codes (it is what ``Play`` normalises its cards to).
     """
-    if not mask & SECOND_COPY_BITS:  # one copy of each: the indexes are in order already
-        return " ".join([_CODE[c] for c in reversed(indexes_of(mask))])
+    if not mask & SECOND_COPY_BITS:  # one copy of each: no twins to order
+        return " ".join(codes_high_first(mask))
     return " ".join(
         [_CODE[c] for c in sorted([c & ~SECOND_COPY for c in indexes_of(mask)], reverse=True)]
     )
@@ -272,6 +283,23 @@ def play_codes(mask: int) -> str:
 
 def codes_of(mask: int) -> list[str]:
     return [_CODE[c] for c in indexes_of(mask)]
+
+
+# [byte position][byte value]: the codes of those cards, the highest first.
+_CODES_DOWN = [
+    [[_CODE[8 * position + bit] for bit in reversed(_BYTE_BITS[value])] for value in range(256)]
+    for position in range(CARD_BYTES)
+]
+
+
+def codes_high_first(mask: int) -> list[str]:
+    """The codes of a mask from the highest card down (events and views show cards so)."""
+    codes: list[str] = []
+    top = CARD_BYTES - 1
+    for offset, value in enumerate(mask.to_bytes(CARD_BYTES, "big")):
+        if value:
+            codes += _CODES_DOWN[top - offset][value]
+    return codes
 
 
 def take_cards(codes: Iterable[str | int], hand: int) -> int:

@@ -146,7 +146,6 @@ _SUIT_CARD: Final = [[(b & (1 << s)) or (b & (1 << (s + 4))) for s in range(4)] 
 _SUIT_NIBBLE: Final = [(b | b >> 4) & 0xF for b in range(256)]
 _POPCOUNT: Final = [b.bit_count() for b in range(256)]
 _SHIFTS: Final = [0, 0] + [8 * (r - 1) for r in range(2, 15)]
-_RANKS: Final = range(2, 15)
 
 
 def rank_bytes(hand: int) -> list[int]:
@@ -157,6 +156,11 @@ def rank_bytes(hand: int) -> list[int]:
     return b
 
 
+def _first_rank_above(rank: float) -> int:
+    """The lowest of the ranks 2..14 above ``rank`` (2 below that range)."""
+    return int(rank) + 1 if rank >= 2 else 2
+
+
 def _singles(
     b: list[int],
     phoenix: int,
@@ -165,11 +169,11 @@ def _singles(
     rules: MoveRules,
 ) -> list[PlayTuple]:
     """S-COMB-5/6, E-2, GS-4: singles above ``top`` (None: a lead)."""
-    min_rank = top[2] if top is not None else 0
+    min_rank: float = top[2] if top is not None else 0
     top_is_dragon = top is not None and bool(top[3] & DRAGON_BITS)
     out: list[PlayTuple] = []
     table = _SETS[1]
-    for r in range(int(min_rank) + 1, 15) if min_rank >= 2 else _RANKS:
+    for r in range(_first_rank_above(min_rank), 15):
         if b[r]:
             out += table[r][b[r]]
     if b[1] and min_rank < MAH_JONG_RANK:
@@ -185,19 +189,24 @@ def _singles(
 def _sets(b: list[int], phoenix: int, size: int, kind: int, min_rank: float) -> list[PlayTuple]:
     """Pairs (size 2) or triples (size 3) above ``min_rank``, with Phoenix readings."""
     out: list[PlayTuple] = []
-    ranks = range(int(min_rank) + 1, 15) if min_rank >= 2 else _RANKS
+    first = _first_rank_above(min_rank)
     table = _SETS[size]
-    for r in ranks:
+    for r in range(first, 15):
         if b[r]:
             out += table[r][b[r]]
     if phoenix == _FIRST_PHOENIX:
         table = _PHOENIX_SETS[size]
-        for r in ranks:
+        for r in range(first, 15):
             if b[r]:
                 out += table[r][b[r]]
     elif phoenix:  # the second deck's Phoenix alone (two decks)
         fewer = _SUBS[size - 1]
-        out += [(kind, size, r, m | phoenix, r) for r in ranks if b[r] for m in fewer[r][b[r]]]
+        out += [
+            (kind, size, r, m | phoenix, r)
+            for r in range(first, 15)
+            if b[r]
+            for m in fewer[r][b[r]]
+        ]
     return out
 
 
@@ -208,7 +217,7 @@ def _full_houses(b: list[int], phoenix: int, min_rank: float) -> list[PlayTuple]
     # Pairs usable beside a triple, as (rank, cards, rank the Phoenix stands for).
     pair_options: list[tuple[int, int, int]] = []
     triple_ranks = []
-    for r in _RANKS:
+    for r in range(2, 15):
         byte = b[r]
         if not byte:
             continue
@@ -238,18 +247,19 @@ def _full_houses(b: list[int], phoenix: int, min_rank: float) -> list[PlayTuple]
 def _choices(b: list[int], width: int) -> list[list[int]]:
     """choices[r]: the ways rank r can fill one position of a run (empty: it cannot)."""
     table = _SUBS[width]
-    choices = [_NONE, _NONE] + [table[r][b[r]] for r in _RANKS] + [_NONE]
+    choices = [_NONE, _NONE] + [table[r][b[r]] for r in range(2, 15)] + [_NONE]
     if width == 1 and b[1]:
         choices[1] = [b[1] & -b[1]]  # the Mah Jong as the 1 of a straight
     return choices
 
 
-def _products(choices: list[list[int]], ranks: range) -> list[list[int]]:
-    """Running products of ``choices`` along ``ranks``: entry j covers the first j ranks."""
+def _products(choices: list[list[int]], start: int, count: int, step: int) -> list[list[int]]:
+    """Running products of ``choices`` along ``count`` ranks from ``start`` by ``step``
+    (1 or -1): entry j covers the first j ranks."""
     acc = [0]
     out = [acc]
-    for r in ranks:
-        acc = [m | c for m in acc for c in choices[r]]
+    for j in range(count):
+        acc = [m | c for m in acc for c in choices[start + j * step]]
         if not acc:
             break
         out.append(acc)
@@ -404,7 +414,7 @@ def _phoenix_runs(
         run_up[r] = run_up[r + 1] + 1 if choices[r] else 0
     need = exact_len or min_len
     deepest = (exact_len or 15) - 1
-    for k in _RANKS:
+    for k in range(2, 15):
         down_len = run_down[k - 1]
         up_len = run_up[k + 1]
         if down_len + up_len + 1 < need or k + up_len <= min_top:
@@ -426,8 +436,8 @@ def _phoenix_runs(
             high = prefix[k]
             belows = [low ^ prefix[k - 1 - d] for d in range(down_len + 1)]
         else:
-            below = _products(choices, range(k - 1, k - 1 - down_len, -1))
-            above = _products(choices, range(k + 1, k + 1 + up_len))
+            below = _products(choices, k - 1, down_len, -1)
+            above = _products(choices, k + 1, up_len, 1)
         for u in range(up_len + 1):
             top = k + u
             if top <= min_top:
@@ -498,7 +508,12 @@ def _four_bombs(hand: int, b: list[int], rules: MoveRules) -> list[PlayTuple]:
         table = _FOUR_DISTINCT
     else:
         table = _SUBS[4]
-    return [(FOUR_BOMB, 4, r, m, 0) for r in _RANKS if _POPCOUNT[b[r]] >= 4 for m in table[r][b[r]]]
+    return [
+        (FOUR_BOMB, 4, r, m, 0)
+        for r in range(2, 15)
+        if _POPCOUNT[b[r]] >= 4
+        for m in table[r][b[r]]
+    ]
 
 
 def _straight_flushes(hand: int) -> list[PlayTuple]:

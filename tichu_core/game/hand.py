@@ -21,7 +21,7 @@ from tichu_core.cardplay.cards import (
     DRAGON_RANK,
     MAH_JONG_BITS,
     RANK_NAMES,
-    codes_of,
+    codes_high_first,
     mask_of,
     mask_points,
     play_codes,
@@ -383,7 +383,10 @@ class HandState:
         for seat in range(self.seats):
             if any(seat in seen and seat not in before.get(v, ()) for v, seen in after.items()):
                 self._emit(
-                    HandShown, seat=seat, cards=codes_of(self.hands[seat])[::-1], visible_to=[seat]
+                    HandShown,
+                    seat=seat,
+                    cards=codes_high_first(self.hands[seat]),
+                    visible_to=[seat],
                 )
 
     def visibility(self) -> dict[int | None, frozenset[int]]:
@@ -539,7 +542,7 @@ class HandState:
                 {
                     "hand": self.hand_index,
                     "seat": seat,
-                    "cards": codes_of(cards)[::-1],
+                    "cards": codes_high_first(cards),
                     "combination": self.rules.kind_name(kind),
                     "rank": float(rank),
                     "phoenix": RANK_NAMES[phoenix] if phoenix else None,
@@ -644,7 +647,7 @@ class HandState:
                     "seat": winner,
                     "to": to,
                     "points": mask_points(cards),
-                    "cards": codes_of(cards)[::-1],
+                    "cards": codes_high_first(cards),
                 },
             )
         )
@@ -686,7 +689,7 @@ class HandState:
         return [
             {
                 "seat": seat,
-                "cards": codes_of(play.cards)[::-1],
+                "cards": codes_high_first(play.cards),
                 "combination": self.rules.kind_name(play.kind),
                 "rank": float(play.rank),
                 "phoenix": RANK_NAMES[play.phoenix] if play.phoenix else None,

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tichu_core.cardplay.cards import RANK_NAMES, codes_of, mask_points, play_codes
+from tichu_core.cardplay.cards import RANK_NAMES, codes_high_first, mask_points, play_codes
 from tichu_core.game.events import construct
 from tichu_core.game.hand import OVER, PLAY, WISH, HandState
 
@@ -113,8 +113,8 @@ def observe(
             hand_index=hand.hand_index,
             phase=hand.phase,
             dealer=hand.dealer,
-            hand=codes_of(hand.hands[first])[::-1] if first is not None else [],
-            hands={s: codes_of(hand.hands[s])[::-1] for s in visible},
+            hand=codes_high_first(hand.hands[first]) if first is not None else [],
+            hands={s: codes_high_first(hand.hands[s]) for s in visible},
             hand_sizes=[m.bit_count() for m in hand.hands],
             players=list(hand.players),
             teams=list(hand.teams),
