@@ -782,7 +782,8 @@ What each engine counts:
   space it may pass in (not counted above).
   The check compares distinct card sets, which both must agree on.
 - Leading, the peer's bot needs build_combinations(hand) (cached per hand in its
-  private state) and build_action_space; both are timed. Ours keeps no cache: every
+  private state) and build_action_space; both are timed. Ours keeps a small cache
+  per hand mask (its rank bytes and bombs), emptied before every timed call: every
   call generates from the hand mask.
 - Decisions. Ours: every action applied (Grand Tichu declined by each seat, one push
   of three cards per seat, each play or pass, the wish, giving the Dragon trick, and

@@ -24,6 +24,15 @@ def test_clone_copies_every_attribute_of_the_hand_state() -> None:
     twin = hand.clone()
     assert _state(twin, frozenset({"_view"})) == _state(hand, frozenset({"_view"}))
     assert twin.hands is not hand.hands
+    # `restore` puts every attribute back (as `apply` does when a rule fails).
+    before = {  # the lists that change in place (hands, events), copied
+        name: value[:] if isinstance(value, list) else value for name, value in _state(hand).items()
+    }
+    game.apply(game.legal_actions(game.waiting_for[0])[0])
+    hand.restore(twin)
+    assert _state(hand, frozenset({"_view"})) == {
+        name: value for name, value in before.items() if name != "_view"
+    }
 
 
 def test_the_next_action_never_changes_the_snapshot_taken_before_it() -> None:
@@ -162,8 +171,37 @@ def test_finished_hands_are_freed_without_the_cycle_collector() -> None:
             seat = game.waiting_for[0]
             actions = game.legal_actions(seat)
             game.apply(actions[rng.randrange(len(actions))])
-        alive = sum(1 for thing in gc.get_objects() if type(thing) is HandState)
+        alive = sum(  # this game's hands (its variant object, so its own rulebook)
+            1
+            for thing in gc.get_objects()
+            if type(thing) is HandState and thing.rulebook is game.rulebook
+        )
     finally:
         gc.enable()
     assert len(game.hand_results) == 6
     assert alive <= 2  # the last hand (and a snapshot some frame may still hold)
+
+
+def test_clone_and_restore_each_copy_every_state_field() -> None:
+    """Read from the source: `clone` sets and `restore` puts back exactly STATE_FIELDS
+    (an attribute added to the hand state but missed in one of them fails here)."""
+    import ast
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[1] / "tichu_core" / "game" / "hand.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    methods = {
+        node.name: node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and node.name in ("clone", "restore")
+    }
+    for name, target in (("clone", "other"), ("restore", "self")):
+        assigned = [
+            node.targets[0].attr
+            for node in ast.walk(methods[name])
+            if isinstance(node, ast.Assign)
+            and isinstance(node.targets[0], ast.Attribute)
+            and isinstance(node.targets[0].value, ast.Name)
+            and node.targets[0].value.id == target
+        ]
+        assert sorted(assigned) == sorted(STATE_FIELDS), name

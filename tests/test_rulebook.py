@@ -604,3 +604,22 @@ def test_implementations_lists_a_plugin_that_implements_nothing(install: Install
     assert found[empty] == []
     assert sorted(found[two]) == ["tichu_first_leader", "tichu_trick_winner"]
     assert Rulebook(house(empty, two)).plugin_names == ["standard", empty, two]
+
+
+def test_games_of_one_variant_object_share_its_rulebook(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules hold no game state: games made from the same frozen variant object share a
+    rulebook (made once); another variant object, a traced game and a traced session
+    each get their own."""
+    variant = tc.load_variant("standard")
+    first, second = tc.Game(variant, seed=1), tc.Game(variant, seed=2)
+    assert first.rulebook is second.rulebook
+    assert tc.Game(tc.load_variant("standard"), seed=1).rulebook is not first.rulebook
+    lines: list[str] = []
+    traced = tc.Game(variant, seed=1, trace=lines.append)
+    assert traced.rulebook is not first.rulebook and lines
+    monkeypatch.setenv(TRACE_VARIABLE, "1")
+    assert tc.Game(variant, seed=1).rulebook is not first.rulebook
+    # Sharing changes nothing in play: the same seed deals and plays the same.
+    monkeypatch.delenv(TRACE_VARIABLE)
+    again = tc.Game(variant, seed=1)
+    assert again.observation(0) == first.observation(0)

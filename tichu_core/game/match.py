@@ -24,7 +24,7 @@ from tichu_core.game.legality import LegalActions, Referee
 from tichu_core.game.results import HandResult, Outcome
 from tichu_core.game.saving import dump_game, load_game
 from tichu_core.game.views import Observation, observe
-from tichu_core.rules.rulebook import Rulebook
+from tichu_core.rules.rulebook import Rulebook, rulebook_for
 from tichu_core.variants import Variant, load_variant
 
 _ACTION_CLASSES = frozenset(ACTION_TYPES.values())
@@ -48,7 +48,8 @@ class Game:
                 f"a game needs a Variant or a variant name, got {show_input(variant)}"
             )
         self.variant = variant
-        self.rulebook = Rulebook(self.variant, trace=trace)
+        # Games of one variant object share its rulebook (a traced game has its own).
+        self.rulebook = Rulebook(variant, trace=trace) if trace else rulebook_for(variant)
         self.seed = checked_seed(seed) if seed is not None else int.from_bytes(os.urandom(6), "big")
         self._rng = seeded_rng(self.seed)
         self._shuffles = 0  # deals shuffled so far: the generator's state is seed + this

@@ -118,7 +118,8 @@ class Rulebook:
         if trace is None and os.environ.get(TRACE_VARIABLE, "") not in ("", "0"):
             trace = _trace_to_stderr
         self.trace = trace
-        self.last_answer: dict[str, str] = {}  # hook -> plugin that answered it last
+        # Hook -> the plugin that answered it last (read by `blame` right after an answer).
+        self.last_answer: dict[str, str] = {}
         self.seats = self._seats()
         self.players = variant.players
         self.score_lines = self._score_lines()
@@ -549,6 +550,28 @@ class Rulebook:
             plugin=plugin,
             hook=hook,
         )
+
+
+# id(variant) -> (that variant, its rulebook): see `rulebook_for`.
+_SHARED: dict[int, tuple[Variant, Rulebook]] = {}
+_SHARED_LIMIT = 16
+
+
+def rulebook_for(variant: Variant) -> Rulebook:
+    """The rulebook of ``variant``, shared by every game made from that very (frozen)
+    variant object: rules hold no game state, and making a rulebook costs about a
+    millisecond (pluggy's registration), as much as a few hundred decisions. Not shared
+    while hooks are traced (``TICHU_TRACE_HOOKS``): each game then reports its own."""
+    if os.environ.get(TRACE_VARIABLE, "") not in ("", "0"):
+        return Rulebook(variant)
+    entry = _SHARED.get(id(variant))
+    if entry is not None and entry[0] is variant:
+        return entry[1]
+    rulebook = Rulebook(variant)
+    if len(_SHARED) >= _SHARED_LIMIT:
+        del _SHARED[next(iter(_SHARED))]  # the oldest
+    _SHARED[id(variant)] = (variant, rulebook)
+    return rulebook
 
 
 def _same_cards(hands: Sequence[Sequence[object]], cards: list[int]) -> bool:
