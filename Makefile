@@ -12,7 +12,7 @@ venv: $(STAMP)
 # The editable install compiles the hot modules (setup.py, mypyc; the list is in
 # tichu_core/builds.py): editing them reinstalls, so the compiled build never lags
 # behind its source.
-COMPILED_MODULES := $(wildcard tichu_core/builds.py tichu_core/cardplay/*.py tichu_core/game/*.py tichu_core/rules/*.py)
+COMPILED_MODULES := tichu_core/builds.py $(shell sed -n 's/^    "\(tichu_core\/[^"]*\.py\)",$$/\1/p' tichu_core/builds.py)
 $(STAMP): pyproject.toml setup.py $(COMPILED_MODULES)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is needed")'
 	$(PYTHON) -m venv $(VENV)

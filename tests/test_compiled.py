@@ -114,3 +114,18 @@ def test_a_compiled_file_left_over_for_a_plain_module_is_not_loaded(tmp_path: Pa
         check=True,
     )
     assert out.stdout.strip() == str(package / "game" / "match.py")
+
+
+def test_the_makefile_rebuilds_when_a_compiled_module_changes() -> None:
+    """The Makefile reads the compiled modules from builds.py with sed (one quoted path a
+    line): that reading finds exactly COMPILED, so editing any of them reinstalls."""
+    import re
+
+    root = CARDPLAY.parents[1]
+    makefile = (root / "Makefile").read_text(encoding="utf-8")
+    assert "$(shell sed -n" in makefile and "tichu_core/builds.py)" in makefile
+    lines = (root / "tichu_core" / "builds.py").read_text(encoding="utf-8").splitlines()
+    found = [
+        m.group(1) for line in lines if (m := re.fullmatch(r'    "(tichu_core/[^"]*\.py)",', line))
+    ]
+    assert found == list(builds.COMPILED)
