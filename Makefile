@@ -36,7 +36,7 @@ unit: $(STAMP)
 	$(BIN)/tichu check variants/*.toml
 	@$(BIN)/python -c 'import tichu_core.builds as b; print("hot modules:", "compiled (mypyc)" if b.is_compiled() else "plain Python")'
 	$(BIN)/python -m pytest -q
-	# The same tests on the plain-Python card modules (a machine without a C compiler).
+	# The same tests on the plain-Python hot modules (a machine without a C compiler).
 	TICHU_PURE_PYTHON=1 $(BIN)/python -m pytest -q
 
 bench: $(STAMP)
