@@ -175,14 +175,9 @@ def make_event(
     """
     values = _DEFAULTS[event_type].copy()  # the defaults keep the fields in declared order
     values.update(fields)
-    made = _new(event_type)
-    _set(made, "__dict__", values)
     # Every field counts as set; one set per event type is shared (events are frozen,
     # and pydantic copies the set before changing it, in `model_copy`).
-    _set(made, "__pydantic_fields_set__", _ALL_FIELDS[event_type])
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", {"_audience": audience})
-    return made
+    return construct(event_type, values, {"_audience": audience}, _ALL_FIELDS[event_type])
 
 
 def passed_event(hand: int, seat: int) -> Event:
@@ -205,13 +200,17 @@ _Model = TypeVar("_Model", bound=BaseModel)
 
 
 def construct(
-    model: type[_Model], fields: dict[str, Any], private: dict[str, Any] | None = None
+    model: type[_Model],
+    fields: dict[str, Any],
+    private: dict[str, Any] | None = None,
+    fields_set: set[str] | None = None,
 ) -> _Model:
     """A pydantic model from engine-made values, every field given in declared order,
-    without validation (events, observations: built at every step of a simulation)."""
+    without validation (events, observations: built at every step of a simulation).
+    ``fields_set``: the names of ``fields``, when the caller has them already."""
     made = _new(model)
     _set(made, "__dict__", fields)
-    _set(made, "__pydantic_fields_set__", set(fields))
+    _set(made, "__pydantic_fields_set__", set(fields) if fields_set is None else fields_set)
     _set(made, "__pydantic_extra__", None)
     _set(made, "__pydantic_private__", private)
     return made
