@@ -16,6 +16,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,19 @@ async def request(ws: ClientConnection, stats: Stats, **message: Any) -> dict[st
             return reply
 
 
+async def received(
+    ws: ClientConnection, stop: float, stats: Stats
+) -> AsyncIterator[dict[str, Any]]:
+    """The messages a client receives until ``stop`` (a monotonic time), each counted."""
+    while time.monotonic() < stop:
+        try:
+            text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
+        except TimeoutError:
+            return
+        stats.messages += 1
+        yield json.loads(text)
+
+
 async def player(url: str, table_id: str, seat: int, stop: float, stats: Stats) -> None:
     rng = random.Random(f"{table_id}-{seat}")
     async with connect(url) as ws:
@@ -62,13 +76,7 @@ async def player(url: str, table_id: str, seat: int, stop: float, stats: Stats) 
         state: dict[str, Any] | None = None
         sent_at: float | None = None
         number = 0
-        while time.monotonic() < stop:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
-            except TimeoutError:
-                break
-            stats.messages += 1
-            message = json.loads(text)
+        async for message in received(ws, stop, stats):
             if message["type"] == "state":
                 state = message
             elif message["type"] == "ack" and sent_at is not None:
@@ -96,13 +104,7 @@ async def player(url: str, table_id: str, seat: int, stop: float, stats: Stats) 
 async def spectator(url: str, table_id: str, stop: float, stats: Stats) -> None:
     async with connect(url) as ws:
         await request(ws, stats, type="watch", table=table_id)
-        while time.monotonic() < stop:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
-            except TimeoutError:
-                break
-            stats.messages += 1
-            message = json.loads(text)
+        async for message in received(ws, stop, stats):
             if message["type"] != "state":
                 continue
             if message["legal"] or any(e["visible_to"] is not None for e in message["events"]):
