@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import tichu_core as tc
-from tichu_core.game.events import EVENT_TYPES, Played, make_event
+from tichu_core.game.construction import make_event, played_event, trick_won_event
+from tichu_core.game.events import EVENT_TYPES, Played, TrickWon
 from tichu_core.game.hand import STATE_FIELDS
 
 
@@ -73,6 +74,20 @@ def test_fast_events_equal_validated_events() -> None:
     fast = make_event(Played, dict(fields))
     assert fast == Played(**fields)
     assert fast.model_dump() == Played(**fields).model_dump()
+
+
+def test_the_builders_of_the_commonest_events_make_the_validated_event_field_for_field() -> None:
+    """played_event and trick_won_event write their dicts by hand: same fields, same
+    order (a dump's order), same values as the validated model."""
+    played = played_event(2, 1, ["5j", "5r"], "pair", 5.0, None, False)
+    expected = Played(hand=2, seat=1, cards=["5j", "5r"], combination="pair", rank=5.0)
+    won = trick_won_event(2, 1, 3, 10, ["Kj", "5r"])
+    expected_won = TrickWon(hand=2, seat=1, to=3, points=10, cards=["Kj", "5r"])
+    for fast, validated in ((played, expected), (won, expected_won)):
+        assert fast == validated
+        assert list(fast.__dict__) == list(type(validated).model_fields)
+        assert fast.model_dump_json() == validated.model_dump_json()
+        assert fast.model_fields_set == set(type(validated).model_fields)
 
 
 def test_every_event_type_has_a_distinct_type_tag() -> None:
@@ -205,3 +220,47 @@ def test_clone_and_restore_each_copy_every_state_field() -> None:
             and node.targets[0].value.id == target
         ]
         assert sorted(assigned) == sorted(STATE_FIELDS), name
+
+
+def test_game_copy_sets_every_attribute_the_game_starts_with() -> None:
+    """Read from the source: `GameCore.copy` makes its twin without `__init__` (a
+    compiled class has no instance dict to update), so it must set each attribute
+    `__init__` sets; one added to the game but missed in `copy` fails here."""
+    import ast
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[1] / "tichu_core" / "game" / "core.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    methods = {
+        node.name: node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and node.name in ("__init__", "copy")
+    }
+
+    def assigned(method: str, target: str) -> set[str]:
+        """The attributes ``method`` sets on the object named ``target``."""
+        found = set()
+        for node in ast.walk(methods[method]):
+            if isinstance(node, ast.Assign):
+                attribute = node.targets[0]
+            elif isinstance(node, ast.AnnAssign):
+                attribute = node.target
+            else:
+                continue
+            if (
+                isinstance(attribute, ast.Attribute)
+                and isinstance(attribute.value, ast.Name)
+                and attribute.value.id == target
+            ):
+                found.add(attribute.attr)
+        return found
+
+    started = assigned("__init__", "self")
+    assert len(started) >= 20
+    assert assigned("copy", "twin") == started
+    # And the twin of a running game reads back every one of them.
+    game = tc.Game("standard", seed=5)
+    twin = game.copy()
+    assert type(twin) is tc.Game
+    for name in started:
+        assert getattr(twin, name) is not None or getattr(game, name) is None, name

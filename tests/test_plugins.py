@@ -361,6 +361,29 @@ class SinglesOnly(PlayRules):
         return [play for play in super().plays(hand, top) if play[3].bit_count() == 1]
 
 
+def test_a_play_rules_subclass_keeps_its_state_when_the_kinds_are_composed() -> None:
+    """`with_combinations` (the tichu_combinations hook) copies a subclass of PlayRules,
+    its own attributes and overrides included, also where PlayRules is compiled."""
+    from tichu_core.cardplay.kinds import Combinations
+
+    class Noted(SinglesOnly):
+        def __init__(self, rules: Any, note: str) -> None:
+            super().__init__(rules)
+            self.note = note
+
+    from tichu_core.cardplay.combinations import PAIR
+
+    original = Noted(standard_rules.tichu_play_rules(tc.load_variant("standard")).rules, "mine")
+    changed = original.with_combinations(Combinations().without(PAIR))
+    assert type(changed) is Noted
+    assert changed.note == "mine"
+    assert changed.rules is original.rules
+    assert changed.combinations == Combinations().without(PAIR)
+    assert original.combinations == Combinations()
+    hand = mask_of(tc.parse_cards("2j 2s 3j"))
+    assert [play[3].bit_count() for play in changed.plays(hand, None)] == [1, 1, 1]
+
+
 @uses("tichu_play_rules")
 def singles_only(game_with: GameWith) -> None:
     """S-COMB-1 restricted: the pair 2j 2s is no longer a legal lead."""

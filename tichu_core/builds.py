@@ -34,8 +34,11 @@ COMPILED = (
     "tichu_core/cardplay/moves.py",
     "tichu_core/rules/table.py",
     "tichu_core/rules/rulebook.py",
+    "tichu_core/rules/playrules.py",
     "tichu_core/game/hand.py",
     "tichu_core/game/legality.py",
+    "tichu_core/game/construction.py",
+    "tichu_core/game/core.py",
 )
 # The name of the mypyc group (its shared library sits beside this module).
 GROUP = "tichu_core.native"

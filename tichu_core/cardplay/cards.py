@@ -23,9 +23,9 @@ from mypy_extensions import mypyc_attr
 
 from tichu_core.errors import CardError
 
-SUITS = "jspt"
-SUIT_NAMES = ("jade", "sword", "pagoda", "star")
-RANK_NAMES = {
+SUITS: Final = "jspt"
+SUIT_NAMES: Final = ("jade", "sword", "pagoda", "star")
+RANK_NAMES: Final = {
     2: "2",
     3: "3",
     4: "4",
@@ -40,25 +40,28 @@ RANK_NAMES = {
     13: "K",
     14: "A",
 }
-RANK_OF_NAME = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
+RANK_OF_NAME: Final = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
 
 # Bit indexes of the specials (first deck; add SECOND_COPY for the second).
-DOG, MAH_JONG, PHOENIX, DRAGON = 0, 1, 2, 3
+DOG: Final = 0
+MAH_JONG: Final = 1
+PHOENIX: Final = 2
+DRAGON: Final = 3
 # Adding SECOND_COPY to a first-deck card's index gives its second-deck twin.
-SECOND_COPY = 4
-SPECIAL_CODES = {DOG: "DOG", MAH_JONG: "MJ", PHOENIX: "PH", DRAGON: "DR"}
-SPECIAL_OF_CODE = {code: bit for bit, code in SPECIAL_CODES.items()}
+SECOND_COPY: Final = 4
+SPECIAL_CODES: Final = {DOG: "DOG", MAH_JONG: "MJ", PHOENIX: "PH", DRAGON: "DR"}
+SPECIAL_OF_CODE: Final = {code: bit for bit, code in SPECIAL_CODES.items()}
 
 # Ranks the specials take as singles (Phoenix: 1.5 when led, see combinations).
-MAH_JONG_RANK = 1
-DRAGON_RANK = 15
+MAH_JONG_RANK: Final = 1
+DRAGON_RANK: Final = 15
 
 # Masks of both copies of each special.
-DOG_BITS = 1 << DOG | 1 << (DOG + SECOND_COPY)
-MAH_JONG_BITS = 1 << MAH_JONG | 1 << (MAH_JONG + SECOND_COPY)
-PHOENIX_BITS = 1 << PHOENIX | 1 << (PHOENIX + SECOND_COPY)
-DRAGON_BITS = 1 << DRAGON | 1 << (DRAGON + SECOND_COPY)
-SPECIAL_BITS = 0xFF
+DOG_BITS: Final = 1 << DOG | 1 << (DOG + SECOND_COPY)
+MAH_JONG_BITS: Final = 1 << MAH_JONG | 1 << (MAH_JONG + SECOND_COPY)
+PHOENIX_BITS: Final = 1 << PHOENIX | 1 << (PHOENIX + SECOND_COPY)
+DRAGON_BITS: Final = 1 << DRAGON | 1 << (DRAGON + SECOND_COPY)
+SPECIAL_BITS: Final = 0xFF
 
 
 def rank_shift(rank: int) -> int:
@@ -67,21 +70,19 @@ def rank_shift(rank: int) -> int:
 
 
 # RANK_BITS[r]: every card of rank r (both copies); index 0 and 1 unused (0).
-RANK_BITS = [0, 0] + [0xFF << rank_shift(r) for r in range(2, 15)]
-NORMAL_BITS = 0
-for _r in range(2, 15):
-    NORMAL_BITS |= RANK_BITS[_r]
+RANK_BITS: Final = [0, 0] + [0xFF << rank_shift(r) for r in range(2, 15)]
+NORMAL_BITS: Final = sum(RANK_BITS[2:15])  # the rank bytes do not overlap
 # SUIT_BITS[s]: every normal card of suit s (both copies).
-SUIT_BITS = [0, 0, 0, 0]
+SUIT_BITS: Final = [0, 0, 0, 0]
 for _s in range(4):
     for _r in range(2, 15):
         SUIT_BITS[_s] |= 0x11 << (rank_shift(_r) + _s)
 
-CARD_COUNT = 8 * 14  # bit indexes 0..111
-CARD_BYTES = CARD_COUNT // 8  # a card mask fits in this many bytes
+CARD_COUNT: Final = 8 * 14  # bit indexes 0..111
+CARD_BYTES: Final = CARD_COUNT // 8  # a card mask fits in this many bytes
 # Every first-deck card (the low nibble of each byte) and every second-deck card.
-FIRST_COPY_BITS = sum(0x0F << 8 * byte for byte in range(14))
-SECOND_COPY_BITS = FIRST_COPY_BITS << 4
+FIRST_COPY_BITS: Final = sum(0x0F << 8 * byte for byte in range(14))
+SECOND_COPY_BITS: Final = FIRST_COPY_BITS << 4
 
 
 def by_codes(mask: int) -> int:
@@ -156,12 +157,12 @@ def _points_of(index: int) -> int:
     return {5: 5, 10: 10, 13: 10}.get((index >> 3) + 1, 0)
 
 
-_CODE = [_code_of(i) for i in range(CARD_COUNT)]
-_RANK = [_rank_of(i) for i in range(CARD_COUNT)]
-CARD_POINTS = [_points_of(i) for i in range(CARD_COUNT)]
-CARDS = [Card(i) for i in range(CARD_COUNT)]
+_CODE: Final = [_code_of(i) for i in range(CARD_COUNT)]
+_RANK: Final = [_rank_of(i) for i in range(CARD_COUNT)]
+CARD_POINTS: Final = [_points_of(i) for i in range(CARD_COUNT)]
+CARDS: Final = [Card(i) for i in range(CARD_COUNT)]
 # First-deck card for each canonical (upper-cased) code.
-_CARD_OF_CODE = {_CODE[i].upper(): CARDS[i] for i in range(CARD_COUNT) if (i >> 2) & 1 == 0}
+_CARD_OF_CODE: Final = {_CODE[i].upper(): CARDS[i] for i in range(CARD_COUNT) if (i >> 2) & 1 == 0}
 
 
 def card_of_code(code: str) -> Card:
@@ -219,7 +220,7 @@ def cards_of(mask: int) -> list[Card]:
 
 
 # Per byte value: the positions of its set bits, lowest first.
-_BYTE_BITS = [[bit for bit in range(8) if value >> bit & 1] for value in range(256)]
+_BYTE_BITS: Final = [[bit for bit in range(8) if value >> bit & 1] for value in range(256)]
 
 
 def indexes_of(mask: int) -> list[int]:
@@ -286,7 +287,7 @@ def codes_of(mask: int) -> list[str]:
 
 
 # [byte position][byte value]: the codes of those cards, the highest first.
-_CODES_DOWN = [
+_CODES_DOWN: Final = [
     [[_CODE[8 * position + bit] for bit in reversed(_BYTE_BITS[value])] for value in range(256)]
     for position in range(CARD_BYTES)
 ]

@@ -12,7 +12,7 @@ bytes of the mask (see :mod:`tichu_core.cards`), never on card subsets.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from tichu_core.cardplay.cards import (
     DOG_BITS,
@@ -40,27 +40,25 @@ class Kind(IntEnum):
     STRAIGHT_FLUSH = 65
 
 
-SINGLE, PAIR, TRIPLE, STEPS, FULL_HOUSE, STRAIGHT, DOG, FOUR_BOMB, STRAIGHT_FLUSH = (
-    Kind.SINGLE,
-    Kind.PAIR,
-    Kind.TRIPLE,
-    Kind.STEPS,
-    Kind.FULL_HOUSE,
-    Kind.STRAIGHT,
-    Kind.DOG,
-    Kind.FOUR_BOMB,
-    Kind.STRAIGHT_FLUSH,
-)
+SINGLE: Final = Kind.SINGLE
+PAIR: Final = Kind.PAIR
+TRIPLE: Final = Kind.TRIPLE
+STEPS: Final = Kind.STEPS
+FULL_HOUSE: Final = Kind.FULL_HOUSE
+STRAIGHT: Final = Kind.STRAIGHT
+DOG: Final = Kind.DOG
+FOUR_BOMB: Final = Kind.FOUR_BOMB
+STRAIGHT_FLUSH: Final = Kind.STRAIGHT_FLUSH
 # Kind ids: 1..7 the standard kinds; 8..63 the kinds a house rule adds
 # (`tichu_core.cardplay.kinds`); 64 and up the bombs: 64 and 65 the standard ones,
 # 66..127 a house rule's. Every kind from FIRST_BOMB_KIND up is a bomb, and bombs are
 # ordered by (kind, length, rank) (S-BOMB-2).
-FIRST_HOUSE_KIND = 8
-FIRST_BOMB_KIND = FOUR_BOMB
-FIRST_HOUSE_BOMB = 66
-LAST_KIND = 127
+FIRST_HOUSE_KIND: Final = 8
+FIRST_BOMB_KIND: Final = FOUR_BOMB
+FIRST_HOUSE_BOMB: Final = 66
+LAST_KIND: Final = 127
 
-KIND_NAMES: dict[int, str] = {
+KIND_NAMES: Final[dict[int, str]] = {
     SINGLE: "single",
     PAIR: "pair",
     TRIPLE: "triple",
@@ -72,7 +70,7 @@ KIND_NAMES: dict[int, str] = {
     STRAIGHT_FLUSH: "straight-flush bomb",
 }
 
-PHOENIX_LED_RANK = 1.5  # S-COMB-5: led, or on the Mah Jong
+PHOENIX_LED_RANK: Final = 1.5  # S-COMB-5: led, or on the Mah Jong
 
 
 class Combination(NamedTuple):
@@ -137,7 +135,7 @@ class CombinationRules(NamedTuple):
     second_dragon_beats_first: bool = False  # GS-4
 
 
-DEFAULT_RULES = CombinationRules()
+DEFAULT_RULES: Final = CombinationRules()
 
 
 def beats(play: PlayTuple, top: PlayTuple | None, rules: CombinationRules = DEFAULT_RULES) -> bool:

@@ -5,13 +5,14 @@ Every event is public unless it names the seats whose cards it shows
 Who may see such an event is fixed when it happens, by the same visibility
 rule as observations (the ``tichu_visible_seats`` hook): the engine records
 that audience with the event, and ``Game.events_for(player)`` filters by it,
-so redaction is a filter and never edits an event. The engine builds events with :func:`make_event`
-(its values are already valid); JSON readers validate them.
+so redaction is a filter and never edits an event. The engine builds events without
+validation (:mod:`tichu_core.game.construction`: its values are already valid); JSON
+readers validate them.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, TypeAdapter
 
@@ -162,64 +163,6 @@ class MatchOver(Event):
     )
 
 
-def make_event(
-    event_type: type[Event],
-    fields: dict[str, Any],
-    audience: frozenset[int | None] | None = None,
-) -> Event:
-    """Build an event from values the engine knows are valid, without validating them.
-
-    The engine emits thousands of events per simulated hand; pydantic's own
-    ``model_construct`` costs several microseconds each, this a fraction of one.
-    Every field must be given or have a plain default.
-    """
-    values = _DEFAULTS[event_type].copy()  # the defaults keep the fields in declared order
-    values.update(fields)
-    # Every field counts as set; one set per event type is shared (events are frozen,
-    # and pydantic copies the set before changing it, in `model_copy`).
-    return construct(event_type, values, {"_audience": audience}, _ALL_FIELDS[event_type])
-
-
-def passed_event(hand: int, seat: int) -> Event:
-    """The event of ``seat`` passing in hand ``hand``: the commonest event of all, made
-    once per hand and seat and then shared (an event is a frozen value)."""
-    key = (hand, seat)
-    event = _PASSED.get(key)
-    if event is None:
-        if len(_PASSED) >= _PASSED_LIMIT:
-            _PASSED.clear()
-        event = _PASSED[key] = make_event(Passed, {"hand": hand, "seat": seat})
-    return event
-
-
-_PASSED: dict[tuple[int, int], Event] = {}
-_PASSED_LIMIT = 1 << 14
-
-
-_Model = TypeVar("_Model", bound=BaseModel)
-
-
-def construct(
-    model: type[_Model],
-    fields: dict[str, Any],
-    private: dict[str, Any] | None = None,
-    fields_set: set[str] | None = None,
-) -> _Model:
-    """A pydantic model from engine-made values, every field given in declared order,
-    without validation (events, observations: built at every step of a simulation).
-    ``fields_set``: the names of ``fields``, when the caller has them already."""
-    made = _new(model)
-    _set(made, "__dict__", fields)
-    _set(made, "__pydantic_fields_set__", set(fields) if fields_set is None else fields_set)
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", private)
-    return made
-
-
-_new = object.__new__
-_set = object.__setattr__
-
-
 AnyEvent = Annotated[
     HandStarted
     | CardsDealt
@@ -263,14 +206,3 @@ EVENT_TYPES: list[type[Event]] = [
     HandScored,
     MatchOver,
 ]
-# Every field per event type, in field order, with its plain default (None if required).
-_DEFAULTS: dict[type[Event], dict[str, Any]] = {
-    event_type: {
-        name: None if info.is_required() else info.get_default(call_default_factory=True)
-        for name, info in event_type.model_fields.items()
-    }
-    for event_type in EVENT_TYPES
-}
-_ALL_FIELDS: dict[type[Event], set[str]] = {
-    event_type: set(event_type.model_fields) for event_type in EVENT_TYPES
-}

@@ -13,7 +13,7 @@ rulebook.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from tichu_core.cardplay.cards import (
     CARDS,
@@ -34,6 +34,7 @@ from tichu_core.cardplay.combinations import (
     PlayTuple,
     as_combination,
 )
+from tichu_core.game.construction import make_event, passed_event, played_event, trick_won_event
 from tichu_core.game.events import (
     CardsDealt,
     CardsReceived,
@@ -43,15 +44,11 @@ from tichu_core.game.events import (
     GrandTichuDecided,
     HandShown,
     LeadPassed,
-    Played,
     Pushed,
     SeatOut,
     TichuCalled,
-    TrickWon,
     WishFulfilled,
     WishMade,
-    make_event,
-    passed_event,
 )
 from tichu_core.rules.answers import HandScore, Refusal, Seating
 from tichu_core.rules.table import EXCHANGE, GRAND_TICHU, OVER, PLAY, TableView, next_holding
@@ -63,12 +60,12 @@ __all__ = ["EXCHANGE", "GRAND_TICHU", "OVER", "PLAY", "HandState", "Pending"]
 
 _T = TypeVar("_T")
 
-WISH = "wish"
-GIVE_TRICK = "give_trick"
-GIVE_LEAD = "give_lead"
+WISH: Final = "wish"
+GIVE_TRICK: Final = "give_trick"
+GIVE_LEAD: Final = "give_lead"
 
 # Every attribute of a HandState, as `clone` copies them (a test holds the two together).
-STATE_FIELDS = (
+STATE_FIELDS: Final = (
     "rulebook",
     "rules",
     "hand_index",
@@ -537,17 +534,14 @@ class HandState:
         self.passed = 0
         self.collecting = False
         self._events.append(
-            make_event(
-                Played,
-                {
-                    "hand": self.hand_index,
-                    "seat": seat,
-                    "cards": codes_high_first(cards),
-                    "combination": self.rules.kind_name(kind),
-                    "rank": float(rank),
-                    "phoenix": RANK_NAMES[phoenix] if phoenix else None,
-                    "bomb": kind >= FIRST_BOMB_KIND,
-                },
+            played_event(
+                self.hand_index,
+                seat,
+                codes_high_first(cards),
+                self.rules.kind_name(kind),
+                float(rank),
+                RANK_NAMES[phoenix] if phoenix else None,
+                kind >= FIRST_BOMB_KIND,
             )
         )
         wish = self.wish
@@ -640,15 +634,8 @@ class HandState:
         cards = self.trick_cards
         self.piles = _replaced(self.piles, to, self.piles[to] | cards)
         self._events.append(
-            make_event(
-                TrickWon,
-                {
-                    "hand": self.hand_index,
-                    "seat": winner,
-                    "to": to,
-                    "points": mask_points(cards),
-                    "cards": codes_high_first(cards),
-                },
+            trick_won_event(
+                self.hand_index, winner, to, mask_points(cards), codes_high_first(cards)
             )
         )
         self._clear_trick()

@@ -15,7 +15,7 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from typing import NoReturn, cast, overload
+from typing import Final, NoReturn, cast, overload
 
 from tichu_core.cardplay.cards import (
     FIRST_COPY_BITS,
@@ -64,7 +64,7 @@ from tichu_core.game.hand import (
 from tichu_core.rules.answers import Refusal
 
 # `Referee.listed` when an action is not one this referee handed out for the state.
-NOT_LISTED = object()
+NOT_LISTED: Final = object()
 # id(action) -> (the action, the hand state it was listed for, what it means there: the
 # combination of a play, the card masks of a push, nothing for the others).
 Issued = dict[int, tuple[Action, "HandState | None", object]]
@@ -72,8 +72,8 @@ Issued = dict[int, tuple[Action, "HandState | None", object]]
 
 # Card mask -> its canonical text. The same plays are listed over and over in a
 # simulation (singles and pairs above all); their text is made once.
-_PLAY_TEXT: dict[int, str] = {}
-_PLAY_TEXT_LIMIT = 1 << 16
+_PLAY_TEXT: Final[dict[int, str]] = {}
+_PLAY_TEXT_LIMIT: Final = 1 << 16
 
 
 def play_action(seat: int, play: PlayTuple) -> Play:

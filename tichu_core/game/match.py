@@ -1,379 +1,83 @@
 """The match: the public ``Game`` API of SPEC.md.
 
-``Game`` asks the referee (:mod:`tichu_core.game.legality`) whether an action
-is among the seat's options, without changing anything; then it snapshots
-the hand, lets the hand change and, if a plugin fails half-way, puts the
-snapshot back: ``apply`` is atomic. Rules come from the game's rulebook
-(:mod:`tichu_core.rules.rulebook`); views from :mod:`tichu_core.game.views`;
-saves from :mod:`tichu_core.game.saving`.
+Everything a game does is in :class:`~tichu_core.game.core.GameCore`, which may be
+compiled. A compiled method would answer an argument of the wrong type with a bare
+``TypeError`` before its body runs, so the core takes its users' input as ``object``
+and refuses what is wrong itself (``InvalidAction``, ``VariantError``). ``Game``
+adds nothing at run time: it states, for type checkers and readers, the types its
+users are meant to pass.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tichu_core.cardplay.cards import indexes_of
-from tichu_core.errors import DealError, IllegalAction, InvalidAction, PluginError, VariantError
-from tichu_core.game.actions import ACTION_TYPES, Action, action_from_json, show_input
-from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
-from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver, make_event
-from tichu_core.game.hand import OVER, PLAY, HandState
-from tichu_core.game.legality import LegalActions, Referee
-from tichu_core.game.results import HandResult, Outcome
-from tichu_core.game.saving import dump_game, load_game
-from tichu_core.game.views import Observation, observe
-from tichu_core.rules.rulebook import Rulebook, rulebook_for
-from tichu_core.variants import Variant, load_variant
+from tichu_core.game.core import GameCore
 
-_ACTION_CLASSES = frozenset(ACTION_TYPES.values())
+if TYPE_CHECKING:
+    from tichu_core.game.actions import Action
+    from tichu_core.game.events import Event
+    from tichu_core.game.legality import LegalActions
+    from tichu_core.game.views import Observation
+    from tichu_core.variants import Variant
 
 
-class Game:
+class Game(GameCore):
     """A whole match of a variant (SPEC.md ``Game``)."""
 
-    def __init__(
-        self,
-        variant: Variant | str,
-        seed: int | None = None,
-        deals: Iterable[Sequence[Sequence[str | int]]] | None = None,
-        *,
-        trace: Callable[[str], None] | None = None,
-    ) -> None:
-        if isinstance(variant, str):
-            variant = load_variant(variant)
-        elif not isinstance(variant, Variant):
-            raise VariantError(
-                f"a game needs a Variant or a variant name, got {show_input(variant)}"
-            )
-        self.variant = variant
-        # Games of one variant object share its rulebook (a traced game has its own).
-        self.rulebook = Rulebook(variant, trace=trace) if trace else rulebook_for(variant)
-        self.seed = checked_seed(seed) if seed is not None else int.from_bytes(os.urandom(6), "big")
-        self._rng = seeded_rng(self.seed)
-        self._shuffles = 0  # deals shuffled so far: the generator's state is seed + this
-        self.seats: int = self.rulebook.seats
-        self.players = self.rulebook.players
-        self._deck = self.rulebook.deck()
-        self._stacked = stacked_deals(deals, self.seats, self._deck)
-        self.score_lines: list[str] = list(self.rulebook.score_lines)
-        self.scores: list[int] = [0] * len(self.score_lines)
-        self.hand_results: list[HandResult] = []
-        self.outcome: Outcome | None = None
-        self.is_over = False  # kept beside `outcome`: bots read it millions of times
-        self._actions: list[Action] = []
-        self._events: list[Event] = []
-        # Player (None: spectators) -> (how far the log was read, positions it may see):
-        # `events_for` reads only the events logged since its last call. The log only
-        # grows: a failed `apply` adds nothing to it.
-        self._visible: dict[int | None, tuple[int, list[int]]] = {}
-        self._version = 0
-        self._referee = Referee()
-        self._hand: HandState = self._new_hand(None)
-        self._events.extend(self._hand.take_events())
+    __slots__ = ()
 
-    # --- dealing -------------------------------------------------------------------
+    if TYPE_CHECKING:  # the core's methods, with the types meant (see the module docstring)
 
-    def _new_hand(self, previous: HandState | None) -> HandState:
-        index = len(self.hand_results)
-        rulebook = self.rulebook
-        seating = rulebook.next_hand(previous.view if previous is not None else None)
-        if index < len(self._stacked):
-            dealt = self._stacked[index]
-        else:
-            cards = indexes_of(self._deck)
-            shuffle(cards, self._rng)
-            self._shuffles += 1
-            dealt = rulebook.deal(cards, seating.dealer)
-        ranking: list[int | None] = []
-        if previous is not None:  # the seats' ranking was just recorded in its result
-            ranking = [previous.players[seat] for seat in self.hand_results[-1].out_order]
-        hand = HandState(rulebook, index, seating, dealt, ranking)
-        hand._emit(
-            HandStarted,
-            dealer=seating.dealer,
-            players=list(seating.players),
-            hand_sizes=[len(cards) for cards in dealt],
-        )
-        hand.start()
-        return hand
+        def __init__(
+            self,
+            variant: Variant | str,
+            seed: int | None = None,
+            deals: Iterable[Sequence[Sequence[str | int]]] | None = None,
+            *,
+            trace: Callable[[str], None] | None = None,
+        ) -> None:
+            raise NotImplementedError
 
-    # --- who acts --------------------------------------------------------------------
+        def legal_actions(self, seat: int) -> LegalActions:  # type: ignore[override]
+            """Every distinct legal action of ``seat`` now (a lazy sequence)."""
+            raise NotImplementedError
 
-    @property
-    def winners(self) -> list[int]:
-        """The winning score lines once the match is over (empty before)."""
-        return list(self.outcome.winners) if self.outcome is not None else []
+        def apply(  # type: ignore[override]
+            self, action: Action | dict[str, Any] | str | bytes
+        ) -> list[Event]:
+            """Apply one action; returns its events. Raises InvalidAction /
+            IllegalAction / PluginError and then leaves the game exactly as it was."""
+            raise NotImplementedError
 
-    @property
-    def turn(self) -> int | None:
-        """The seat whose ordinary turn it is (None outside play or while a decision is pending)."""
-        hand = self._hand
-        if hand.phase != PLAY or hand.pending is not None:
-            return None
-        return hand.turn
+        def seat_of(self, player: int) -> int | None:  # type: ignore[override]
+            raise NotImplementedError
 
-    @property
-    def waiting_for(self) -> list[int]:
-        """Seats whose decision the game needs to go on."""
-        if self.is_over:
-            return []
-        return self._hand.waiting()
+        def player_at(self, seat: int) -> int | None:  # type: ignore[override]
+            raise NotImplementedError
 
-    @property
-    def to_act(self) -> list[int]:
-        """Seats that may act now, optional acts (calls, bombs out of turn) included."""
-        if self.is_over:
-            return []
-        return [s for s in range(self.seats) if len(self.legal_actions(s))]
+        def controller(self, seat: int) -> int:  # type: ignore[override]
+            raise NotImplementedError
 
-    @property
-    def hand_index(self) -> int:
-        """The index of the running (or last) hand."""
-        return self._hand.hand_index
+        def observation(self, player: int | None) -> Observation:  # type: ignore[override]
+            """What ``player`` may know now (None: a spectator)."""
+            raise NotImplementedError
 
-    def seat_of(self, player: int) -> int | None:
-        self._check_player(player)
-        try:
-            return self._hand.players.index(player)
-        except ValueError:
-            return None
+        def events_for(  # type: ignore[override]
+            self, player: int | None, since: int = 0
+        ) -> list[Event]:
+            """The events ``player`` may see (None: a spectator), from position
+            ``since`` of that player's own stream."""
+            raise NotImplementedError
 
-    def player_at(self, seat: int) -> int | None:
-        self._check_seat(seat)
-        return self._hand.players[seat]
+        def copy(self) -> Game:
+            """An independent game in exactly this state (see GameCore.copy)."""
+            raise NotImplementedError
 
-    def controller(self, seat: int) -> int:
-        self._check_seat(seat)
-        return self._hand.controllers[seat]
-
-    def _check_seat(self, seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise InvalidAction(f"seat must be 0..{self.seats - 1}, got {show_input(seat)}")
-        return seat
-
-    def _check_player(self, player: object) -> int:
-        if (
-            isinstance(player, bool)
-            or not isinstance(player, int)
-            or not 0 <= player < self.players
-        ):
-            raise InvalidAction(f"player must be 0..{self.players - 1}, got {show_input(player)}")
-        return player
-
-    # --- legal actions and applying -------------------------------------------------
-
-    def legal_actions(self, seat: int) -> LegalActions:
-        """Every distinct legal action of ``seat`` now (a lazy sequence)."""
-        if type(seat) is not int or not 0 <= seat < self.seats:
-            self._check_seat(seat)
-        if self.is_over:
-            return LegalActions(seat, [])
-        return self._referee.legal_actions(self._hand, self._version, seat)
-
-    def apply(self, action: Action | dict[str, Any] | str) -> list[Event]:
-        """Apply one action; returns its events. Raises InvalidAction / IllegalAction /
-        PluginError and then leaves the game exactly as it was."""
-        if type(action) not in _ACTION_CLASSES:
-            if not isinstance(action, dict | str | bytes):
-                raise InvalidAction(f"not an action: {show_input(action)}")
-            action = action_from_json(action)
-        checked: Action = action  # type: ignore[assignment]  # one of the action classes now
-        if self.is_over:
-            raise IllegalAction("the match is over", "S-GAME-1")
-        if not 0 <= checked.seat < self.seats:  # the action's own type made it an int
-            self._check_seat(checked.seat)
-        hand = self._hand
-        version = self._version
-        # The referee judges the action (not a second time if it listed that very object
-        # for this state) and makes it happen, or leaves the hand as it was.
-        before, events = self._referee.carry_out(hand, version, checked)
-        scores_before = self.scores  # replaced, never changed in place
-        hands_before = len(self.hand_results)
-        try:
-            if hand.phase == OVER and hand.score is not None:
-                events += self._end_hand()
-            hand = self._hand
-            if hand.turn is None and hand.pending is None and not self.is_over:
-                self._check_someone_acts()
-        except Exception:
-            # A failing plugin (or engine bug) must leave the game as it was.
-            self._hand = before
-            self.scores = scores_before
-            del self.hand_results[hands_before:]
-            self.outcome = None
-            self.is_over = False
-            raise
-        self._actions.append(checked)
-        self._version = version + 1
-        self._events += events
-        return events
-
-    def _check_someone_acts(self) -> None:
-        """A hand that is not over must wait for someone: else the rules led nowhere."""
-        hand = self._hand
-        if self.waiting_for:
-            return
-        if hand.phase == OVER and hand.score is None:
-            return  # the hand waits for its last trick's Dragon gift
-        raise self.rulebook.blame(
-            "tichu_hand_over",
-            f"nobody can act in hand {hand.hand_index} ({hand.phase} phase, seats holding "
-            f"cards: {[s for s in range(hand.seats) if hand.hands[s]]}) although the hand "
-            "is not over",
-        )
-
-    def _end_hand(self) -> list[Event]:
-        hand = self._hand
-        score = hand.score
-        assert score is not None
-        self.scores = [
-            total + points for total, points in zip(self.scores, score.scores, strict=True)
-        ]
-        ranking = hand.view.ranking()
-        self.hand_results.append(
-            HandResult(
-                index=hand.hand_index,
-                scores=list(score.scores),
-                out_order=ranking,
-                players=list(hand.players),
-                card_points=list(score.card_points),
-                double_victory=score.double_victory,
-                calls=hand.calls(),
-                details=dict(score.details),
-            )
-        )
-        events: list[Event] = [
-            make_event(
-                HandScored,
-                {
-                    "hand": hand.hand_index,
-                    "scores": list(score.scores),
-                    "totals": list(self.scores),
-                    "out_order": ranking,
-                    "card_points": list(score.card_points),
-                    "double_victory": score.double_victory,
-                    "details": dict(score.details),
-                },
-            )
-        ]
-        outcome = self.rulebook.match_over(self.scores, len(self.hand_results))
-        if outcome is not None:
-            self.outcome = outcome
-            self.is_over = True
-            events.append(
-                make_event(
-                    MatchOver,
-                    {
-                        "hand": hand.hand_index,
-                        "totals": list(self.scores),
-                        "winners": list(outcome.winners),
-                        "termination": outcome.termination.value,
-                    },
-                )
-            )
-            return events
-        shuffles = self._shuffles
-        try:
-            self._hand = self._new_hand(hand)
-        except Exception:
-            if self._shuffles != shuffles:  # the failed deal drew from the generator
-                self._rewind(shuffles)
-            raise
-        hand.close()
-        events += self._hand.take_events()
-        return events
-
-    def _rewind(self, shuffles: int) -> None:
-        """Put the shuffling generator back to where it was after ``shuffles`` deals: a
-        failed deal must leave no trace. Replayed from the seed (every shuffle draws
-        from the generator alone, the same deck each time), so that no hand pays for
-        saving the generator's state (625 numbers) in case its deal fails."""
-        rng = seeded_rng(self.seed)
-        cards = indexes_of(self._deck)
-        for _ in range(shuffles):
-            shuffle(cards, rng)
-        self._rng = rng
-        self._shuffles = shuffles
-
-    def copy(self) -> Game:
-        """An independent game in exactly this state, for search and what-ifs: actions
-        applied to the copy never change this game (nor the other way round). The
-        variant and its rulebook are shared (rules hold no game state); the hand is
-        copied the way ``apply`` snapshots it, so a copy costs about one step."""
-        twin = Game.__new__(Game)
-        twin.__dict__.update(self.__dict__)
-        twin._rng = seeded_rng(0)
-        twin._rng.setstate(self._rng.getstate())
-        twin.scores = list(self.scores)
-        twin.hand_results = list(self.hand_results)
-        twin._actions = list(self._actions)
-        twin._events = list(self._events)
-        twin._visible = {viewer: (read, seen[:]) for viewer, (read, seen) in self._visible.items()}
-        twin._referee = Referee()
-        twin._hand = self._hand.clone()
-        return twin
-
-    # --- what players see --------------------------------------------------------------
-
-    def observation(self, player: int | None) -> Observation:
-        """What ``player`` may know now (None: a spectator)."""
-        if player is not None:
-            self._check_player(player)
-        return observe(
-            self._hand,
-            player,
-            turn=self.turn,
-            waiting_for=self.waiting_for,
-            scores=self.scores,
-            score_lines=self.score_lines,
-            hands_played=len(self.hand_results),
-        )
-
-    def events_for(self, player: int | None, since: int = 0) -> list[Event]:
-        """The events ``player`` may see (None: a spectator), from position ``since`` of
-        that player's own stream."""
-        if player is not None:
-            self._check_player(player)
-        log = self._events
-        read, positions = self._visible.get(player, (0, []))
-        if read < len(log):
-            positions.extend(index for index in range(read, len(log)) if log[index].seen_by(player))
-            self._visible[player] = (len(log), positions)
-        return [log[index] for index in positions[since:]]
-
-    @property
-    def event_log(self) -> list[Event]:
-        """Every event unredacted: for referees, transcripts and tests, never for a player."""
-        return list(self._events)
-
-    @property
-    def actions(self) -> list[Action]:
-        """Every action applied so far, in order."""
-        return list(self._actions)
-
-    # --- save and restore --------------------------------------------------------------
-
-    def to_json(self) -> str:
-        """The exact game: variant, seed, stacked deals and actions (cards as codes)."""
-        return dump_game(self.variant, self.seed, self._stacked, self._actions)
-
-    @classmethod
-    def from_json(cls, text: str | bytes, *, allow_imports: bool = False) -> Game:
-        """Restore a game saved by :meth:`to_json` (replaying its actions). InvalidAction
-        for a text that is no such save or does not replay; VariantError when its
-        variant's plugins cannot be resolved (or need ``allow_imports``)."""
-        saved = load_game(text, allow_imports=allow_imports)
-        try:
-            game = cls(saved.variant, seed=saved.seed, deals=saved.deals)
-        except DealError as error:
-            raise InvalidAction(f"the saved game's deals are invalid: {error}") from error
-        for number, raw in enumerate(saved.actions):
-            try:
-                game.apply(raw)
-            except (InvalidAction, IllegalAction, PluginError) as error:
-                raise InvalidAction(
-                    f"saved action {number} ({raw}) does not replay: {error}"
-                ) from error
-        return game
+        @classmethod
+        def from_json(  # type: ignore[override]
+            cls, text: str | bytes, *, allow_imports: bool = False
+        ) -> Game:
+            """Restore a game saved by :meth:`to_json` (replaying its actions)."""
+            raise NotImplementedError

@@ -60,7 +60,7 @@ def dump_game(
 _KEYS = ("format", "version", "variant", "seed", "deals", "actions")
 
 
-def load_game(text: str | bytes, *, allow_imports: bool = False) -> SavedGame:
+def load_game(text: object, *, allow_imports: bool = False) -> SavedGame:
     """Read a save; InvalidAction naming what is wrong with it.
 
     As strict as the actions: exactly the keys `dump_game` writes, each of its type

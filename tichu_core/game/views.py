@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from tichu_core.cardplay.cards import RANK_NAMES, codes_high_first, mask_points, play_codes
-from tichu_core.game.events import construct
+from tichu_core.game.construction import construct
 from tichu_core.game.hand import OVER, PLAY, WISH, HandState
 
 

@@ -12,6 +12,8 @@ its own from ``tichu_play_rules``.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from tichu_core.cardplay.combinations import (
     FIRST_BOMB_KIND,
     Combination,
@@ -25,7 +27,11 @@ from tichu_core.cardplay.kinds import Combinations, HouseKind
 from tichu_core.cardplay.moves import MoveRules, apply_wish, bomb_plays, fulfils_wish, plays
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayRules:
+    """Recognition, comparison and legal plays of one game (compiled where the build
+    is: tichu_core.builds); a variant's subclass may override any method."""
+
     def __init__(self, rules: MoveRules, combinations: Combinations | None = None) -> None:
         self.rules = rules
         self.combination_rules = CombinationRules(
@@ -42,8 +48,11 @@ class PlayRules:
     def with_combinations(self, combinations: Combinations) -> PlayRules:
         """These rules with other kinds of combination (a copy of this object's class,
         for the ``tichu_combinations`` hook)."""
-        changed = object.__new__(type(self))
-        changed.__dict__.update(self.__dict__)
+        cls = type(self)
+        changed = cls.__new__(cls)  # not initialised: PlayRules.__init__ sets its fields
+        extra = getattr(self, "__dict__", None)  # a subclass's own attributes, if any
+        if extra:
+            changed.__dict__.update(extra)
         PlayRules.__init__(changed, self.rules, combinations)
         return changed
 

@@ -37,7 +37,9 @@ TRACE_VARIABLE = "TICHU_TRACE_HOOKS"
 HOOK_NAMES = tuple(name for name in dir(hookspecs) if name.startswith("tichu_"))
 COMPOSED_HOOKS = hookspecs.COMPOSED_HOOKS
 
-_Impl = tuple[str, Callable[..., Any], tuple[str, ...]]
+# (plugin, its function, the argument names it takes; None: every argument of the hook,
+# in the hook's order, so that it is called with them positionally).
+_Impl = tuple[str, Callable[..., Any], tuple[str, ...] | None]
 
 
 def _trace_to_stderr(line: str) -> None:
@@ -100,8 +102,13 @@ class Rulebook:
                 error,
             ) from error
         self._impls: dict[str, list[_Impl]] = {}
+        # Hook -> its argument names, in the order every rulebook method passes them.
+        self._arguments: dict[str, tuple[str, ...]] = {}
         for hook in HOOK_NAMES:
-            impls = getattr(self.manager.hook, hook).get_hookimpls()
+            caller = getattr(self.manager.hook, hook)
+            arguments = tuple(caller.spec.argnames)
+            self._arguments[hook] = arguments
+            impls = caller.get_hookimpls()
             for impl in impls:
                 if impl.hookwrapper or impl.wrapper:
                     # Rule points are answers, not around-advice: a wrapper's
@@ -113,7 +120,12 @@ class Rulebook:
                         hook=hook,
                     )
             self._impls[hook] = [
-                (impl.plugin_name, impl.function, tuple(impl.argnames)) for impl in reversed(impls)
+                (
+                    impl.plugin_name,
+                    impl.function,
+                    None if tuple(impl.argnames) == arguments else tuple(impl.argnames),
+                )
+                for impl in reversed(impls)
             ]
         if trace is None and os.environ.get(TRACE_VARIABLE, "") not in ("", "0"):
             trace = _trace_to_stderr
@@ -142,10 +154,11 @@ class Rulebook:
 
     # --- asking --------------------------------------------------------------------------
 
-    def _ask(self, hook: str, **kwargs: Any) -> tuple[str, Any]:
-        """The first non-None answer to ``hook`` and the plugin that gave it."""
-        for plugin, function, argnames in self._impls[hook]:
-            answer = self._call(hook, plugin, function, argnames, kwargs)
+    def _ask(self, hook: str, *args: Any) -> tuple[str, Any]:
+        """The first non-None answer to ``hook`` and the plugin that gave it; ``args``
+        are the hook's arguments in its order (hookspecs)."""
+        for plugin, function, names in self._impls[hook]:
+            answer = self._call(hook, plugin, function, names, args)
             if answer is not None:
                 return plugin, answer
         raise PluginError(f"no plugin answered hook {hook}", hook=hook)
@@ -155,15 +168,16 @@ class Rulebook:
         hook: str,
         plugin: str,
         function: Callable[..., Any],
-        argnames: tuple[str, ...],
-        kwargs: dict[str, Any],
+        names: tuple[str, ...] | None,
+        args: tuple[Any, ...],
     ) -> Any:
         """One plugin's answer to ``hook`` (None: it passes); a failure names it."""
         try:
-            if len(argnames) == len(kwargs):
-                answer = function(**kwargs)  # it takes every argument of the hook
+            if names is None:
+                answer = function(*args)  # it takes every argument, in the hook's order
             else:
-                answer = function(**{name: kwargs[name] for name in argnames})
+                arguments = self._arguments[hook]
+                answer = function(**{name: args[arguments.index(name)] for name in names})
         except PluginError as error:
             # A plugin's own PluginError still names where it came from.
             error.plugin = error.plugin or plugin
@@ -181,7 +195,8 @@ class Rulebook:
         if answer is not None:
             self.last_answer[hook] = plugin
             if self.trace is not None:
-                self.trace(f"tichu hook {hook}({_show_args(kwargs)}) -> {answer!r} [{plugin}]")
+                shown = _show_args(dict(zip(self._arguments[hook], args, strict=True)))
+                self.trace(f"tichu hook {hook}({shown}) -> {answer!r} [{plugin}]")
         return answer
 
     @staticmethod
@@ -197,17 +212,20 @@ class Rulebook:
     ) -> list[int]:
         """A list of distinct seats (holding cards, when ``holding`` is given)."""
         seats = self.seats
-        if (
-            not isinstance(answer, list | tuple)
-            or (not answer and not empty)
-            or not all(_is_int(s) and 0 <= s < seats for s in answer)
-            or len(set(answer)) != len(answer)
-        ):
-            what = "a list" if empty else "a non-empty list"
-            self._wrong(plugin, hook, answer, f"{what} of distinct seats 0..{seats - 1}")
+        if not isinstance(answer, list | tuple) or (not answer and not empty):
+            self._not_seats(hook, plugin, answer, empty)
+        seen = 0  # a bit per seat named so far
+        for seat in answer:
+            if not _is_int(seat) or not 0 <= seat < seats or seen >> seat & 1:
+                self._not_seats(hook, plugin, answer, empty)
+            seen |= 1 << seat
         if holding is not None and not all(holding.holds_cards(s) for s in answer):
             self._wrong(plugin, hook, answer, "seats that still hold cards")
         return list(answer)
+
+    def _not_seats(self, hook: str, plugin: str, answer: object, empty: bool) -> NoReturn:
+        what = "a list" if empty else "a non-empty list"
+        self._wrong(plugin, hook, answer, f"{what} of distinct seats 0..{self.seats - 1}")
 
     def _seat(self, hook: str, plugin: str, answer: object) -> int:
         if not _is_int(answer) or not 0 <= answer < self.seats:  # type: ignore[operator]
@@ -232,7 +250,7 @@ class Rulebook:
     # --- the table -----------------------------------------------------------------------
 
     def _seats(self) -> int:
-        plugin, answer = self._ask("tichu_seats", variant=self.variant)
+        plugin, answer = self._ask("tichu_seats", self.variant)
         if not _is_int(answer) or not max(2, self.variant.players) <= answer <= MAX_SEATS:
             self._wrong(
                 plugin,
@@ -243,9 +261,7 @@ class Rulebook:
         return int(answer)
 
     def _score_lines(self) -> list[str]:
-        plugin, answer = self._ask(
-            "tichu_score_lines", variant=self.variant, players=self.variant.players
-        )
+        plugin, answer = self._ask("tichu_score_lines", self.variant, self.variant.players)
         if (
             not isinstance(answer, list)
             or not answer
@@ -255,7 +271,7 @@ class Rulebook:
         return list(answer)
 
     def _play_rules(self) -> PlayRules:
-        plugin, answer = self._ask("tichu_play_rules", variant=self.variant)
+        plugin, answer = self._ask("tichu_play_rules", self.variant)
         if not isinstance(answer, PlayRules):
             self._wrong(plugin, "tichu_play_rules", answer, "a PlayRules (or subclass) object")
         combinations = self._combinations()
@@ -272,10 +288,8 @@ class Rulebook:
         current = Combinations()
         functions = {plugin: (function, names) for plugin, function, names in self._impls[hook]}
         for plugin in self.asking_order(hook):
-            function, argnames = functions[plugin]
-            answer = self._call(
-                hook, plugin, function, argnames, {"variant": self.variant, "combinations": current}
-            )
+            function, names = functions[plugin]
+            answer = self._call(hook, plugin, function, names, (self.variant, current))
             if answer is None:
                 continue
             if not isinstance(answer, Combinations):
@@ -300,16 +314,14 @@ class Rulebook:
     # --- deck and deal -------------------------------------------------------------------
 
     def deck(self) -> int:
-        plugin, answer = self._ask("tichu_deck", variant=self.variant)
+        plugin, answer = self._ask("tichu_deck", self.variant)
         if not _is_int(answer) or answer <= 0:
             self._wrong(plugin, "tichu_deck", answer, "a non-empty card mask")
         return int(answer)
 
     def next_hand(self, previous: TableView | None) -> Seating:
         hook = "tichu_next_hand"
-        plugin, answer = self._ask(
-            hook, variant=self.variant, previous=previous, players=self.players, seats=self.seats
-        )
+        plugin, answer = self._ask(hook, self.variant, previous, self.players, self.seats)
         if not isinstance(answer, Seating):
             self._wrong(plugin, hook, answer, "a Seating")
         if (
@@ -330,9 +342,7 @@ class Rulebook:
 
     def deal(self, cards: list[int], dealer: int) -> list[list[int]]:
         hook = "tichu_deal"
-        plugin, answer = self._ask(
-            hook, variant=self.variant, cards=list(cards), dealer=dealer, seats=self.seats
-        )
+        plugin, answer = self._ask(hook, self.variant, list(cards), dealer, self.seats)
         if (
             not isinstance(answer, list | tuple)
             or len(answer) != self.seats
@@ -346,14 +356,14 @@ class Rulebook:
 
     def grand_tichu_cards(self, table: TableView, smallest_hand: int) -> int:
         hook = "tichu_grand_tichu_cards"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        plugin, answer = self._ask(hook, self.variant, table)
         if not _is_int(answer) or not 0 <= answer <= smallest_hand:
             self._wrong(plugin, hook, answer, f"a number of cards 0..{smallest_hand}")
         return int(answer)
 
     def layout(self, table: TableView) -> list[int]:
         hook = "tichu_layout"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        plugin, answer = self._ask(hook, self.variant, table)
         if (
             not isinstance(answer, list | tuple)
             or len(answer) != self.seats
@@ -364,7 +374,7 @@ class Rulebook:
 
     def controllers(self, table: TableView) -> list[int]:
         hook = "tichu_controllers"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        plugin, answer = self._ask(hook, self.variant, table)
         if (
             not isinstance(answer, list | tuple)
             or len(answer) != self.seats
@@ -375,7 +385,7 @@ class Rulebook:
 
     def titles(self, table: TableView) -> dict[int, str]:
         hook = "tichu_titles"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        plugin, answer = self._ask(hook, self.variant, table)
         if not isinstance(answer, dict) or not all(
             _is_int(seat) and 0 <= seat < self.seats and isinstance(title, str) and title
             for seat, title in answer.items()
@@ -385,23 +395,21 @@ class Rulebook:
 
     def visible_seats(self, table: TableView, player: int | None) -> list[int]:
         hook = "tichu_visible_seats"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table, player=player)
+        plugin, answer = self._ask(hook, self.variant, table, player)
         return self._seat_list(hook, plugin, answer, empty=True, holding=None)
 
     # --- calls ---------------------------------------------------------------------------
 
     def may_call(self, table: TableView, seat: int, call: str) -> Refusal | None:
         """None when ``seat`` may make ``call`` now, else why not."""
-        plugin, answer = self._ask(
-            "tichu_may_call", variant=self.variant, table=table, seat=seat, call=call
-        )
+        plugin, answer = self._ask("tichu_may_call", self.variant, table, seat, call)
         return self._permission("tichu_may_call", plugin, answer, "S-CALL-1")
 
     # --- exchange ------------------------------------------------------------------------
 
     def push_targets(self, table: TableView, seat: int) -> dict[int, int]:
         hook = "tichu_push_targets"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        plugin, answer = self._ask(hook, self.variant, table, seat)
         if not isinstance(answer, dict) or not all(
             _is_int(target)
             and 0 <= target < self.seats
@@ -417,7 +425,7 @@ class Rulebook:
 
     def forced_push(self, table: TableView, seat: int, held: int) -> dict[int, int]:
         hook = "tichu_forced_push"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        plugin, answer = self._ask(hook, self.variant, table, seat)
         taken = 0
         if not isinstance(answer, dict) or not all(
             _is_int(target) and 0 <= target < self.seats and target != seat and _is_int(mask)
@@ -434,7 +442,7 @@ class Rulebook:
 
     def first_leader(self, table: TableView) -> int:
         hook = "tichu_first_leader"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        plugin, answer = self._ask(hook, self.variant, table)
         seat = self._seat(hook, plugin, answer)
         if not table.holds_cards(seat):
             self._wrong(plugin, hook, answer, "a seat that holds cards")
@@ -442,12 +450,12 @@ class Rulebook:
 
     def may_bomb(self, table: TableView, seat: int) -> Refusal | None:
         """None when ``seat`` may bomb now (out of turn or on its own trick), else why not."""
-        plugin, answer = self._ask("tichu_may_bomb", variant=self.variant, table=table, seat=seat)
+        plugin, answer = self._ask("tichu_may_bomb", self.variant, table, seat)
         return self._permission("tichu_may_bomb", plugin, answer, "S-BOMB-3")
 
     def wish_ranks(self, table: TableView, seat: int) -> list[int]:
         hook = "tichu_wish_ranks"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        plugin, answer = self._ask(hook, self.variant, table, seat)
         if (
             not isinstance(answer, list | tuple)
             or not all(_is_int(rank) and 2 <= rank <= 14 for rank in answer)
@@ -458,39 +466,39 @@ class Rulebook:
 
     def wish_applies(self, table: TableView, seat: int) -> bool:
         hook = "tichu_wish_applies"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        plugin, answer = self._ask(hook, self.variant, table, seat)
         return self._bool(hook, plugin, answer)
 
     def dog_recipients(self, table: TableView, seat: int) -> list[int]:
         hook = "tichu_dog_recipients"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        plugin, answer = self._ask(hook, self.variant, table, seat)
         return self._seat_list(hook, plugin, answer, empty=False, holding=table)
 
     def collect_at_once(self, table: TableView) -> bool:
         hook = "tichu_collect_at_once"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        plugin, answer = self._ask(hook, self.variant, table)
         return self._bool(hook, plugin, answer)
 
     def trick_winner(self, table: TableView) -> int:
         hook = "tichu_trick_winner"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        plugin, answer = self._ask(hook, self.variant, table)
         return self._seat(hook, plugin, answer)
 
     def dragon_recipients(self, table: TableView, seat: int) -> list[int]:
         hook = "tichu_dragon_recipients"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table, seat=seat)
+        plugin, answer = self._ask(hook, self.variant, table, seat)
         return self._seat_list(hook, plugin, answer, empty=True, holding=None)
 
     # --- end of hand and match -----------------------------------------------------------
 
     def hand_over(self, table: TableView) -> bool:
         hook = "tichu_hand_over"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        plugin, answer = self._ask(hook, self.variant, table)
         return self._bool(hook, plugin, answer)
 
     def score_hand(self, table: TableView) -> HandScore:
         hook = "tichu_score_hand"
-        plugin, answer = self._ask(hook, variant=self.variant, table=table)
+        plugin, answer = self._ask(hook, self.variant, table)
         lines = len(self.score_lines)
         if (
             not isinstance(answer, HandScore)
@@ -520,9 +528,7 @@ class Rulebook:
     def match_over(self, totals: Sequence[int], hands_played: int) -> Outcome | None:
         """None while the match goes on, else how it ended."""
         hook = "tichu_match_over"
-        plugin, answer = self._ask(
-            hook, variant=self.variant, totals=list(totals), hands_played=hands_played
-        )
+        plugin, answer = self._ask(hook, self.variant, list(totals), hands_played)
         if answer is False:
             return None
         lines = len(self.score_lines)

@@ -8,19 +8,19 @@ module imports nothing of the game, which keeps the rule layer below it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from tichu_core.cardplay.combinations import Combination
 
 # The most seats a table may have: enough for every variant (Grand Seigneur: 12), and
 # a bound that lets the engine keep each seat's actions without cards ready-made.
-MAX_SEATS = 32
+MAX_SEATS: Final = 32
 
 # The phases of a hand, as they appear in observations.
-GRAND_TICHU = "grand_tichu"
-EXCHANGE = "exchange"
-PLAY = "play"
-OVER = "over"
+GRAND_TICHU: Final = "grand_tichu"
+EXCHANGE: Final = "exchange"
+PLAY: Final = "play"
+OVER: Final = "over"
 
 
 def next_holding(hands: list[int], seat: int) -> int | None:
