@@ -342,7 +342,7 @@ def check_cards_conserved(game: tc.Game, deck: int) -> None:
         assert not union & part, f"card twice: {codes_of(union & part)}"
         union |= part
     assert union == deck, f"cards lost: {codes_of(deck & ~union)}, extra: {codes_of(union & ~deck)}"
-    assert hand.trick_cards == or_all(play.cards for _, play in hand.trick)
+    assert hand.trick_cards == or_all(play.cards for _, play in hand.view.trick)
     check_exchange(hand, dealt)
 
 

@@ -35,6 +35,7 @@ COMPILED = (
     "tichu_core/rules/table.py",
     "tichu_core/rules/rulebook.py",
     "tichu_core/rules/playrules.py",
+    "tichu_core/game/dealing.py",
     "tichu_core/game/hand.py",
     "tichu_core/game/legality.py",
     "tichu_core/game/construction.py",

@@ -286,6 +286,11 @@ def codes_of(mask: int) -> list[str]:
     return [_CODE[c] for c in indexes_of(mask)]
 
 
+def card_codes(cards: list[int]) -> list[str]:
+    """The codes of card numbers, in the order given (a deal's order)."""
+    return [_CODE[c] for c in cards]
+
+
 # [byte position][byte value]: the codes of those cards, the highest first.
 _CODES_DOWN: Final = [
     [[_CODE[8 * position + bit] for bit in reversed(_BYTE_BITS[value])] for value in range(256)]

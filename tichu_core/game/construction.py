@@ -53,6 +53,9 @@ _ALL_FIELDS: Final[dict[type[Event], set[str]]] = {
 }
 _PLAYED_FIELDS: Final = _ALL_FIELDS[Played]
 _TRICK_WON_FIELDS: Final = _ALL_FIELDS[TrickWon]
+# Their fields in declared order (the type tag and plain defaults filled in).
+_PLAYED_BLANK: Final = _DEFAULTS[Played]
+_TRICK_WON_BLANK: Final = _DEFAULTS[TrickWon]
 
 
 def make_event(
@@ -77,31 +80,25 @@ def played_event(
     bomb: bool,
 ) -> Event:
     """A :class:`Played` event (a test holds these fields to the model's order)."""
-    fields: dict[str, Any] = {
-        "type": "played",
-        "hand": hand,
-        "visible_to": None,
-        "seat": seat,
-        "cards": cards,
-        "combination": combination,
-        "rank": rank,
-        "phoenix": phoenix,
-        "bomb": bomb,
-    }
+    fields = _PLAYED_BLANK.copy()  # copying a dict of these keys beats building one
+    fields["hand"] = hand
+    fields["seat"] = seat
+    fields["cards"] = cards
+    fields["combination"] = combination
+    fields["rank"] = rank
+    fields["phoenix"] = phoenix
+    fields["bomb"] = bomb
     return construct(Played, fields, {"_audience": None}, _PLAYED_FIELDS)
 
 
 def trick_won_event(hand: int, seat: int, to: int, points: int, cards: list[str]) -> Event:
     """A :class:`TrickWon` event (a test holds these fields to the model's order)."""
-    fields: dict[str, Any] = {
-        "type": "trick_won",
-        "hand": hand,
-        "visible_to": None,
-        "seat": seat,
-        "to": to,
-        "points": points,
-        "cards": cards,
-    }
+    fields = _TRICK_WON_BLANK.copy()
+    fields["hand"] = hand
+    fields["seat"] = seat
+    fields["to"] = to
+    fields["points"] = points
+    fields["cards"] = cards
     return construct(TrickWon, fields, {"_audience": None}, _TRICK_WON_FIELDS)
 
 

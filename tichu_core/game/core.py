@@ -25,7 +25,7 @@ from mypy_extensions import mypyc_attr
 from tichu_core.cardplay.cards import indexes_of
 from tichu_core.errors import DealError, IllegalAction, InvalidAction, PluginError, VariantError
 from tichu_core.game.actions import ACTION_TYPES, Action, action_from_json, show_input
-from tichu_core.game.construction import make_event
+from tichu_core.game.construction import construct, make_event
 from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
 from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver
 from tichu_core.game.hand import OVER, PLAY, HandState
@@ -241,15 +241,18 @@ class GameCore:
         ]
         ranking = hand.view.ranking()
         self.hand_results.append(
-            HandResult(
-                index=hand.hand_index,
-                scores=list(score.scores),
-                out_order=ranking,
-                players=list(hand.players),
-                card_points=list(score.card_points),
-                double_victory=score.double_victory,
-                calls=hand.calls(),
-                details=dict(score.details),
+            construct(  # checked where the scores were answered (Rulebook.score_hand)
+                HandResult,
+                {
+                    "index": hand.hand_index,
+                    "scores": list(score.scores),
+                    "out_order": ranking,
+                    "players": list(hand.players),
+                    "card_points": list(score.card_points),
+                    "double_victory": score.double_victory,
+                    "calls": hand.calls(),
+                    "details": dict(score.details),
+                },
             )
         )
         events: list[Event] = [

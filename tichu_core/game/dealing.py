@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import SupportsIndex
+from typing import Final, SupportsIndex
 
 from tichu_core.cardplay.cards import CARDS, SECOND_COPY, card_of_code, format_mask
 from tichu_core.errors import CardError, DealError, InvalidAction
@@ -13,8 +13,8 @@ from tichu_core.game.actions import show_input
 
 # A seed is a signed 64-bit int: what every save (JSON, read by any language) holds
 # exactly, and what seeds from NumPy and most RNG APIs are.
-SEED_MIN = -(2**63)
-SEED_MAX = 2**63 - 1
+SEED_MIN: Final = -(2**63)
+SEED_MAX: Final = 2**63 - 1
 
 
 def checked_seed(seed: object) -> int:
@@ -66,11 +66,10 @@ def stacked_deals(deals: object, seats: int, deck: int) -> list[list[list[int]]]
     return [stacked_deal(deal, number, seats, deck) for number, deal in enumerate(deals)]
 
 
-def stacked_deal(
-    deal: Sequence[Sequence[str | int]], number: int, seats: int, deck: int
-) -> list[list[int]]:
+def stacked_deal(deal: object, number: int, seats: int, deck: int) -> list[list[int]]:
     """The cards of a stacked deal, copies assigned in order; DealError if it is not
-    exactly the deck dealt to ``seats`` seats."""
+    exactly the deck dealt to ``seats`` seats. (A user's input: declared ``object``,
+    every part checked here, so that a compiled build refuses it the same way.)"""
     if isinstance(deal, str | bytes) or not isinstance(deal, Sequence):
         raise DealError(
             f"stacked deal {number}: a list of hands, one per seat, got {show_input(deal)}"

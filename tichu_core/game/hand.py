@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from tichu_core.cardplay.cards import (
-    CARDS,
     DRAGON_BITS,
     DRAGON_RANK,
     MAH_JONG_BITS,
     RANK_NAMES,
+    card_codes,
     codes_high_first,
     mask_of,
     mask_points,
@@ -30,9 +30,7 @@ from tichu_core.cardplay.combinations import (
     DOG,
     FIRST_BOMB_KIND,
     SINGLE,
-    Combination,
     PlayTuple,
-    as_combination,
 )
 from tichu_core.game.construction import make_event, passed_event, played_event, trick_won_event
 from tichu_core.game.events import (
@@ -160,9 +158,10 @@ class HandState:
         self.received: list[dict[int, int]] = [{} for _ in range(n)]  # giver -> card mask
         self.piles = [0] * n
         self.out_order: list[int] = []
-        self.trick: list[tuple[int, Combination]] = []
+        # The trick's plays as plain tuples (the view shows them as Combinations).
+        self.trick: list[tuple[int, PlayTuple]] = []
         self.trick_cards = 0
-        self.top: Combination | None = None
+        self.top: PlayTuple | None = None
         self.top_seat: int | None = None
         self.passed = 0  # bitmask of seats that passed since the top play
         self.active = 0  # bitmask of seats holding cards, from the start of play
@@ -425,7 +424,7 @@ class HandState:
 
     def _give(self, seat: int, cards: list[int]) -> None:
         self.hands[seat] |= mask_of(cards)
-        self._emit(CardsDealt, seat=seat, cards=[CARDS[c].code for c in cards], visible_to=[seat])
+        self._emit(CardsDealt, seat=seat, cards=card_codes(cards), visible_to=[seat])
 
     def _deal_rest(self, already: int) -> None:
         for seat in range(self.seats):
@@ -522,14 +521,13 @@ class HandState:
 
     def do_play(self, seat: int, listed: PlayTuple) -> None:
         """A play found legal (on turn, or a bomb out of turn)."""
-        play = as_combination(listed)  # what hooks see on the trick is a Combination
         kind, _, rank, cards, phoenix = listed  # the plain tuple's fields: read faster
         self.hands[seat] &= ~cards
         if not self.played_any[seat]:
             self.played_any = _replaced(self.played_any, seat, True)
-        self.trick = [*self.trick, (seat, play)]
+        self.trick = [*self.trick, (seat, listed)]
         self.trick_cards |= cards
-        self.top = play
+        self.top = listed
         self.top_seat = seat
         self.passed = 0
         self.collecting = False
@@ -617,7 +615,7 @@ class HandState:
         top = self.top
         assert top is not None
         self.collecting = False
-        if top.kind == SINGLE and top.rank == DRAGON_RANK and top.cards & DRAGON_BITS:
+        if top[0] == SINGLE and top[2] == DRAGON_RANK and top[3] & DRAGON_BITS:
             recipients = self.rulebook.dragon_recipients(self.view, winner)
             if recipients:
                 self.turn = None
@@ -676,10 +674,10 @@ class HandState:
         return [
             {
                 "seat": seat,
-                "cards": codes_high_first(play.cards),
-                "combination": self.rules.kind_name(play.kind),
-                "rank": float(play.rank),
-                "phoenix": RANK_NAMES[play.phoenix] if play.phoenix else None,
+                "cards": codes_high_first(play[3]),
+                "combination": self.rules.kind_name(play[0]),
+                "rank": float(play[2]),
+                "phoenix": RANK_NAMES[play[4]] if play[4] else None,
             }
             for seat, play in self.trick
         ]

@@ -31,7 +31,13 @@ from tichu_core.cardplay.cards import (
     play_codes,
     take_cards,
 )
-from tichu_core.cardplay.combinations import DOG, Combination, PlayTuple, as_combination
+from tichu_core.cardplay.combinations import (
+    DOG,
+    FIRST_BOMB_KIND,
+    Combination,
+    PlayTuple,
+    as_combination,
+)
 from tichu_core.errors import CardError, IllegalAction, InvalidAction, caused_by
 from tichu_core.game.actions import (
     GRAND_TICHUS,
@@ -680,7 +686,7 @@ class Referee:
             raise IllegalAction("the Dog may only be led", "S-DOG-1")
         fitting = [r for r in readings if rules.beats(r, top)]
         if not fitting:
-            if top is not None and top.is_bomb and any(r.is_bomb for r in readings):
+            if top is not None and top[0] >= FIRST_BOMB_KIND and any(r.is_bomb for r in readings):
                 raise IllegalAction(f"{text} does not beat the bomb on the trick", "S-BOMB-2")
             raise IllegalAction(f"{text} does not beat the trick's top play", "S-COMB-3")
         if seat == hand.turn and self.turn_plays(hand, version, seat)[1] and hand.wish is not None:

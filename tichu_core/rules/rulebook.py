@@ -582,18 +582,19 @@ def rulebook_for(variant: Variant) -> Rulebook:
 
 def _same_cards(hands: Sequence[Sequence[object]], cards: list[int]) -> bool:
     """Whether ``hands`` together hold exactly ``cards`` (distinct card numbers), each once."""
-    dealt = 0
+    size = max(cards, default=-1) + 1
+    wanted = [False] * size
+    for card in cards:
+        wanted[card] = True
     count = 0
     for hand in hands:
-        for card in hand:
-            if type(card) is not int or card < 0:
+        for given in hand:
+            # Card numbers index a list of flags: no wide masks to build (a deal has 56+).
+            if type(given) is not int or not 0 <= given < size or not wanted[given]:
                 return False
-            dealt |= 1 << card
+            wanted[given] = False  # dealt: a second copy of it is refused
             count += 1
-    expected = 0
-    for card in cards:
-        expected |= 1 << card
-    return count == len(cards) and dealt == expected
+    return count == len(cards)
 
 
 def _show_args(kwargs: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from tichu_core.cardplay.combinations import Combination
+from tichu_core.cardplay.combinations import Combination, PlayTuple, as_combination
 
 # The most seats a table may have: enough for every variant (Grand Seigneur: 12), and
 # a bound that lets the engine keep each seat's actions without cards ready-made.
@@ -49,9 +49,9 @@ class TableData(Protocol):
     tichu: list[bool]
     grand_tichu: list[bool | None]
     played_any: list[bool]
-    top: Combination | None
+    top: PlayTuple | None  # shown as a Combination
     top_seat: int | None
-    trick: list[tuple[int, Combination]]
+    trick: list[tuple[int, PlayTuple]]
     wish: int | None
     previous_ranking: list[int | None]
 
@@ -130,7 +130,8 @@ class TableView:
     @property
     def top(self) -> Combination | None:
         """The combination on top of the open trick (None: the trick is empty)."""
-        return self._data.top
+        top = self._data.top
+        return as_combination(top) if top is not None else None
 
     @property
     def top_seat(self) -> int | None:
@@ -139,7 +140,7 @@ class TableView:
     @property
     def trick(self) -> tuple[tuple[int, Combination], ...]:
         """The plays of the open trick, in order: (seat, combination)."""
-        return tuple(self._data.trick)
+        return tuple((seat, as_combination(play)) for seat, play in self._data.trick)
 
     @property
     def wish(self) -> int | None:
