@@ -264,3 +264,25 @@ def test_game_copy_sets_every_attribute_the_game_starts_with() -> None:
     assert type(twin) is tc.Game
     for name in started:
         assert getattr(twin, name) is not None or getattr(game, name) is None, name
+
+
+def test_listed_actions_equal_the_validated_actions_of_their_fields() -> None:
+    """The referee builds listed plays and pushes without validation (play_action,
+    push_action): each equals the action its fields make through the validating
+    constructor, of the same class."""
+    game = tc.Game("standard", seed=11)
+    for seat in range(4):
+        game.apply(tc.GrandTichu(seat, False))
+    listed = game.legal_actions(0)
+    first = len(listed.fixed)  # the pushes follow the calls
+    for index in (first, (first + len(listed)) // 2, len(listed) - 1):
+        push = listed[index]
+        assert type(push) is tc.Push
+        assert push == tc.Push(push.seat, dict(push.cards))
+    while game.waiting_for and game._hand.phase != "play":
+        game.apply(game.legal_actions(game.waiting_for[0])[0])
+    seat = game.waiting_for[0]
+    plays = [a for a in game.legal_actions(seat) if type(a) is tc.Play]
+    assert plays
+    for play in plays:
+        assert play == tc.Play(play.seat, play.cards, play.phoenix)

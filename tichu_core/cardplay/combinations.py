@@ -115,7 +115,7 @@ def as_combination(play: PlayTuple) -> Combination:
     return _new_tuple(Combination, play)
 
 
-_new_tuple = tuple.__new__
+_new_tuple: Final = tuple.__new__
 
 
 def rank_label(rank: float) -> str:

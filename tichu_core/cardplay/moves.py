@@ -24,12 +24,12 @@ from tichu_core.cardplay.cards import (
     DOG_BITS,
     DRAGON_BITS,
     DRAGON_RANK,
-    FIRST_COPY_BITS,
     MAH_JONG_BITS,
     MAH_JONG_RANK,
     NORMAL_BITS,
     PHOENIX_BITS,
     RANK_BITS,
+    SECOND_COPY,
 )
 from tichu_core.cardplay.combinations import (
     DOG,
@@ -144,16 +144,23 @@ _PHOENIX_SETS: Final[list[list[list[list[PlayTuple]]]]] = [
 _SUIT_CARD: Final = [[(b & (1 << s)) or (b & (1 << (s + 4))) for s in range(4)] for b in range(256)]
 # Per byte: the suits held in either copy, as a nibble.
 _SUIT_NIBBLE: Final = [(b | b >> 4) & 0xF for b in range(256)]
+# A rank byte's suits (either copy), one bit per suit 15 bits apart (_straight_flushes).
+_SUIT_LANES: Final = [
+    sum(1 << 15 * s for s in range(4) if (b | b >> 4) >> s & 1) for b in range(256)
+]
 _POPCOUNT: Final = [b.bit_count() for b in range(256)]
 _SHIFTS: Final = [0, 0] + [8 * (r - 1) for r in range(2, 15)]
 
 
-def rank_bytes(hand: int) -> list[int]:
-    """bytes[r] for r in 0..14: the cards of rank r (bytes[1]: the Mah Jong bits, if held)."""
-    # One conversion instead of thirteen shifts of a wide int (each a new int object).
-    b = [0, *hand.to_bytes(CARD_BYTES, "little")]
-    b[1] &= MAH_JONG_BITS
-    return b
+# The cards rank_bytes reads: the normal cards and the Mah Jong (its rank-1 byte).
+_RANKS_AND_MAH_JONG: Final = NORMAL_BITS | MAH_JONG_BITS
+
+
+def rank_bytes(hand: int) -> bytes:
+    """b[r] for r in 0..14: the cards of rank r (b[1]: the Mah Jong bits, if held; b[0]: 0)."""
+    # One conversion of the wide mask, shifted a byte up so that b[r] is rank r; read as
+    # small ints (indexing bytes makes no objects).
+    return ((hand & _RANKS_AND_MAH_JONG) << 8).to_bytes(CARD_BYTES + 1, "little")
 
 
 def _first_rank_above(rank: float) -> int:
@@ -162,7 +169,7 @@ def _first_rank_above(rank: float) -> int:
 
 
 def _singles(
-    b: list[int],
+    b: bytes,
     phoenix: int,
     dragons: int,
     top: PlayTuple | None,
@@ -186,7 +193,7 @@ def _singles(
     return out
 
 
-def _sets(b: list[int], phoenix: int, size: int, kind: int, min_rank: float) -> list[PlayTuple]:
+def _sets(b: bytes, phoenix: int, size: int, kind: int, min_rank: float) -> list[PlayTuple]:
     """Pairs (size 2) or triples (size 3) above ``min_rank``, with Phoenix readings."""
     out: list[PlayTuple] = []
     first = _first_rank_above(min_rank)
@@ -210,7 +217,7 @@ def _sets(b: list[int], phoenix: int, size: int, kind: int, min_rank: float) -> 
     return out
 
 
-def _full_houses(b: list[int], phoenix: int, min_rank: float) -> list[PlayTuple]:
+def _full_houses(b: bytes, phoenix: int, min_rank: float) -> list[PlayTuple]:
     """S-COMB-1/4: triple + pair of another rank; the Phoenix completes either one."""
     singles, pairs, triples = _SUBS[1], _SUBS[2], _SUBS[3]
     popcount = _POPCOUNT
@@ -244,7 +251,7 @@ def _full_houses(b: list[int], phoenix: int, min_rank: float) -> list[PlayTuple]
     return out
 
 
-def _choices(b: list[int], width: int) -> list[list[int]]:
+def _choices(b: bytes, width: int) -> list[list[int]]:
     """choices[r]: the ways rank r can fill one position of a run (empty: it cannot)."""
     table = _SUBS[width]
     choices = [_NONE, _NONE] + [table[r][b[r]] for r in range(2, 15)] + [_NONE]
@@ -268,7 +275,7 @@ def _products(choices: list[list[int]], start: int, count: int, step: int) -> li
 
 def _plain_runs(
     choices: list[list[int]],
-    b: list[int],
+    b: bytes,
     kind: int,
     width: int,
     min_len: int,
@@ -301,7 +308,7 @@ def _plain_runs(
 
 def _single_choice_windows(
     choices: list[list[int]],
-    b: list[int],
+    b: bytes,
     kind: int,
     width: int,
     lo: int,
@@ -336,7 +343,7 @@ def _single_choice_windows(
 
 def _product_windows(
     choices: list[list[int]],
-    b: list[int],
+    b: bytes,
     kind: int,
     width: int,
     lo: int,
@@ -379,7 +386,7 @@ def _product_windows(
 
 def _phoenix_runs(
     choices: list[list[int]],
-    b: list[int],
+    b: bytes,
     phoenix: int,
     kind: int,
     width: int,
@@ -472,7 +479,7 @@ def _phoenix_runs(
 
 
 def _runs(
-    b: list[int],
+    b: bytes,
     phoenix: int,
     kind: int,
     width: int,
@@ -488,42 +495,32 @@ def _runs(
     return out
 
 
-# First-deck positions of every normal card, and of the jade card of each rank.
-_FIRST_COPY: Final = FIRST_COPY_BITS & NORMAL_BITS
-_JADE_POSITIONS: Final = sum(1 << (8 * (r - 1)) for r in range(2, 15))
-
-
-def _merged_suits(hand: int) -> int:
-    """The hand with second-deck cards folded onto their first-deck positions."""
-    return (hand | hand >> 4) & _FIRST_COPY
-
-
-def _four_bombs(hand: int, b: list[int], rules: MoveRules) -> list[PlayTuple]:
+def _four_bombs(b: bytes, rules: MoveRules) -> list[PlayTuple]:
     """S-BOMB-1, GS-4: four of a kind (of four different suits by default)."""
-    if rules.four_distinct_suits:
-        merged = _merged_suits(hand)
-        # A rank byte whose four suit bits are all set: its jade bit survives the ANDs.
-        if not merged & merged >> 1 & merged >> 2 & merged >> 3 & _JADE_POSITIONS:
-            return []
-        table = _FOUR_DISTINCT
-    else:
-        table = _SUBS[4]
-    return [
-        (FOUR_BOMB, 4, r, m, 0)
-        for r in range(2, 15)
-        if _POPCOUNT[b[r]] >= 4
-        for m in table[r][b[r]]
-    ]
+    # _FOUR_DISTINCT holds no reading for a rank byte without all four suits.
+    table = _FOUR_DISTINCT if rules.four_distinct_suits else _SUBS[4]
+    out: list[PlayTuple] = []
+    for r in range(2, 15):
+        byte = b[r]
+        if _POPCOUNT[byte] >= 4:
+            out += [(FOUR_BOMB, 4, r, m, 0) for m in table[r][byte]]
+    return out
 
 
-def _straight_flushes(hand: int) -> list[PlayTuple]:
+def _straight_flushes(hand: int, b: bytes) -> list[PlayTuple]:
     """S-BOMB-1: at least five consecutive ranks of one suit (no specials).
 
-    Bit p of ``starts`` is set where a card and the same suit's cards of the next
-    four ranks are held (ranks are 8 bits apart), so most hands leave at once.
+    ``lanes`` holds a 15-bit lane per suit (bit r of lane s: a card of rank r and suit
+    s is held, either copy), small enough for a native int; bit p of ``starts`` is set
+    where the lane's next four ranks are held too, so most hands leave at once. (A
+    window cannot reach into the next lane: its ranks 0 and 1 are never set.)
     """
-    merged = _merged_suits(hand)
-    starts = merged & merged >> 8 & merged >> 16 & merged >> 24 & merged >> 32
+    lanes = 0
+    for r in range(2, 15):
+        byte = b[r]
+        if byte:
+            lanes |= _SUIT_LANES[byte] << r
+    starts = lanes & lanes >> 1 & lanes >> 2 & lanes >> 3 & lanes >> 4
     if not starts:
         return []
     out: list[PlayTuple] = []
@@ -533,17 +530,18 @@ def _straight_flushes(hand: int) -> list[PlayTuple]:
         low = starts & -starts
         starts ^= low
         position = low.bit_length() - 1
-        first_rank = (position >> 3) + 1
+        suit, first_rank = divmod(position, 15)
         mask = 0
         length = 0
-        while merged >> position & 1:
-            bit = 1 << position
+        rank = first_rank
+        while rank <= 14 and lanes >> (15 * suit + rank) & 1:
+            bit = 1 << (8 * (rank - 1) + suit)
             # The first-deck card where held, else its second-deck twin.
-            mask |= bit if hand & bit else bit << 4
+            mask |= bit if hand & bit else bit << SECOND_COPY
             length += 1
             if length >= 5:
-                out.append((STRAIGHT_FLUSH, length, first_rank + length - 1, mask, 0))
-            position += 8
+                out.append((STRAIGHT_FLUSH, length, rank, mask, 0))
+            rank += 1
     return out
 
 
@@ -551,7 +549,7 @@ def _straight_flushes(hand: int) -> list[PlayTuple]:
 # a seat is asked for its plays with the same hand again and again (at every play of a
 # trick, and for bombs out of turn), and these depend on the hand alone. Never changed
 # by a caller; emptied when full.
-_PER_HAND: Final[dict[bool, dict[int, tuple[list[int], list[PlayTuple]]]]] = {
+_PER_HAND: Final[dict[bool, dict[int, tuple[bytes, list[PlayTuple]]]]] = {
     True: {},
     False: {},
 }
@@ -564,7 +562,7 @@ def forget_hands() -> None:
         table.clear()
 
 
-def _hand_parts(hand: int, rules: MoveRules) -> tuple[list[int], list[PlayTuple]]:
+def _hand_parts(hand: int, rules: MoveRules) -> tuple[bytes, list[PlayTuple]]:
     """The rank bytes of ``hand`` and all its bombs (cached, see ``_PER_HAND``)."""
     table = _PER_HAND[rules.four_distinct_suits]
     parts = table.get(hand)
@@ -572,7 +570,7 @@ def _hand_parts(hand: int, rules: MoveRules) -> tuple[list[int], list[PlayTuple]
         if len(table) >= _PER_HAND_LIMIT:
             table.clear()
         b = rank_bytes(hand)
-        parts = table[hand] = (b, _four_bombs(hand, b, rules) + _straight_flushes(hand))
+        parts = table[hand] = (b, _four_bombs(b, rules) + _straight_flushes(hand, b))
     return parts
 
 

@@ -334,11 +334,6 @@ ACTION_TYPES: dict[str, type[Any]] = {
 }
 
 
-def make_play(seat: int, cards: str, phoenix: str | None) -> Play:
-    """A Play from already canonical parts (the engine's fast path for listed plays)."""
-    return tuple.__new__(Play, (seat, cards, phoenix, "play"))
-
-
 _A = TypeVar("_A", bound=tuple[object, ...])
 
 
@@ -364,11 +359,6 @@ WISHES: tuple[dict[int | None, Wish], ...] = tuple(
     }
     for s in range(MAX_SEATS)
 )
-
-
-def make_push(seat: int, cards: dict[int, str]) -> Push:
-    """A Push from already canonical parts (the engine's fast path for listed pushes)."""
-    return tuple.__new__(Push, (seat, PushCards(sorted(cards.items())), "push"))
 
 
 # --- JSON boundary -----------------------------------------------------------------

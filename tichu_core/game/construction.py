@@ -53,6 +53,9 @@ _ALL_FIELDS: Final[dict[type[Event], set[str]]] = {
 }
 _PLAYED_FIELDS: Final = _ALL_FIELDS[Played]
 _TRICK_WON_FIELDS: Final = _ALL_FIELDS[TrickWon]
+# The private part of every public event, shared like the fields-sets: an event is a
+# frozen value, and the engine never sets a private attribute after making one.
+_PUBLIC: Final[dict[str, Any]] = {"_audience": None}
 # Their fields in declared order (the type tag and plain defaults filled in).
 _PLAYED_BLANK: Final = _DEFAULTS[Played]
 _TRICK_WON_BLANK: Final = _DEFAULTS[TrickWon]
@@ -67,7 +70,8 @@ def make_event(
     has a plain default. ``audience``: who may see a private event."""
     values = _DEFAULTS[event_type].copy()  # the defaults keep the fields in declared order
     values.update(fields)
-    return construct(event_type, values, {"_audience": audience}, _ALL_FIELDS[event_type])
+    private = _PUBLIC if audience is None else {"_audience": audience}
+    return construct(event_type, values, private, _ALL_FIELDS[event_type])
 
 
 def played_event(
@@ -88,7 +92,7 @@ def played_event(
     fields["rank"] = rank
     fields["phoenix"] = phoenix
     fields["bomb"] = bomb
-    return construct(Played, fields, {"_audience": None}, _PLAYED_FIELDS)
+    return construct(Played, fields, _PUBLIC, _PLAYED_FIELDS)
 
 
 def trick_won_event(hand: int, seat: int, to: int, points: int, cards: list[str]) -> Event:
@@ -99,7 +103,7 @@ def trick_won_event(hand: int, seat: int, to: int, points: int, cards: list[str]
     fields["to"] = to
     fields["points"] = points
     fields["cards"] = cards
-    return construct(TrickWon, fields, {"_audience": None}, _TRICK_WON_FIELDS)
+    return construct(TrickWon, fields, _PUBLIC, _TRICK_WON_FIELDS)
 
 
 def passed_event(hand: int, seat: int) -> Event:

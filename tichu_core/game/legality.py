@@ -51,10 +51,9 @@ from tichu_core.game.actions import (
     Pass,
     Play,
     Push,
+    PushCards,
     Tichu,
     Wish,
-    make_play,
-    make_push,
 )
 from tichu_core.game.events import Event
 from tichu_core.game.hand import (
@@ -91,7 +90,18 @@ def play_action(seat: int, play: PlayTuple) -> Play:
             _PLAY_TEXT.clear()
         text = _PLAY_TEXT[cards] = play_codes(cards)
     phoenix = play[4]
-    return make_play(seat, text, RANK_NAMES[phoenix] if phoenix else None)
+    # Built from its canonical parts, in Play's field order, without validation: the
+    # engine lists plays thousands of times per simulated hand (a test holds a listed
+    # action equal to the validated one).
+    return _new_tuple(Play, (seat, text, RANK_NAMES[phoenix] if phoenix else None, "play"))
+
+
+def push_action(seat: int, cards: dict[int, str]) -> Push:
+    """The Push action of a listed push (target -> canonical codes), as ``play_action``."""
+    return _new_tuple(Push, (seat, PushCards(sorted(cards.items())), "push"))
+
+
+_new_tuple: Final = tuple.__new__
 
 
 # --------------------------------------------------------------------------- pushes
@@ -308,7 +318,7 @@ class LegalActions(Sequence[Action]):
                 assert self._pushes is not None
                 masks = self._pushes.masks(index - len(self._plays))
                 meaning = masks
-                action = make_push(self._seat, {t: play_codes(m) for t, m in masks.items()})
+                action = push_action(self._seat, {t: play_codes(m) for t, m in masks.items()})
         if self._issued is not None:
             self._issued[id(action)] = (action, self._state, meaning)
         return action

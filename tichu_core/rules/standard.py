@@ -168,7 +168,7 @@ def tichu_visible_seats(variant: Variant, table: TableView, player: int | None) 
     """A player sees the hands of the seats it acts for; a spectator sees none."""
     if player is None:
         return []
-    return [seat for seat, controller in enumerate(table.controllers) if controller == player]
+    return table.seats_of(player)
 
 
 # --------------------------------------------------------------------------- calls

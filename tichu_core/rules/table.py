@@ -168,6 +168,11 @@ class TableView:
         teams = self._data.teams
         return [s for s in range(self._data.seats) if teams[s] != teams[seat]]
 
+    def seats_of(self, player: int) -> list[int]:
+        """The seats ``player`` acts for (see :attr:`controllers`)."""
+        controllers = self._data.controllers
+        return [seat for seat in range(len(controllers)) if controllers[seat] == player]
+
     def team_members(self, team: int) -> list[int]:
         return [s for s in range(self._data.seats) if self._data.teams[s] == team]
 
