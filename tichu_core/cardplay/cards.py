@@ -300,12 +300,24 @@ _CODES_DOWN: Final = [
 
 def codes_high_first(mask: int) -> list[str]:
     """The codes of a mask from the highest card down (events and views show cards so)."""
+    # The same few masks come back again and again (the singles and pairs played in
+    # every hand): their codes are read once, kept (bounded), and copied out.
+    known = _HIGH_FIRST.get(mask)
+    if known is not None:
+        return list(known)
     codes: list[str] = []
     top = CARD_BYTES - 1
     for offset, value in enumerate(mask.to_bytes(CARD_BYTES, "big")):
         if value:
             codes += _CODES_DOWN[top - offset][value]
+    if len(_HIGH_FIRST) >= _HIGH_FIRST_LIMIT:
+        _HIGH_FIRST.clear()
+    _HIGH_FIRST[mask] = tuple(codes)
     return codes
+
+
+_HIGH_FIRST: Final[dict[int, tuple[str, ...]]] = {}
+_HIGH_FIRST_LIMIT: Final = 1 << 15
 
 
 def take_cards(codes: Iterable[str | int], hand: int) -> int:
