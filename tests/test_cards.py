@@ -141,6 +141,19 @@ def test_card_points_s_score_1(code: str, points: int) -> None:
     assert mask_points(mask_of([card])) == points
 
 
+def test_the_points_of_any_mask_are_the_sum_of_its_cards_s_score_1() -> None:
+    """S-SCORE-1: mask_points (read byte by byte) adds up each card's points, for any
+    set of cards of two decks."""
+    import random
+
+    from tichu_core.cardplay.cards import CARD_COUNT, CARD_POINTS
+
+    rng = random.Random(12)
+    for _ in range(2000):
+        mask = rng.getrandbits(CARD_COUNT)
+        assert mask_points(mask) == sum(CARD_POINTS[i] for i in range(CARD_COUNT) if mask >> i & 1)
+
+
 def test_a_deck_is_worth_100_s_score_1() -> None:
     """S-SCORE-1: 100 points in all per hand (each deck)."""
     assert mask_points(deck_mask()) == 100

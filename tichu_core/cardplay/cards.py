@@ -242,25 +242,25 @@ def iter_cards(mask: int) -> Iterator[Card]:
         mask ^= low
 
 
-def _worth(points: int) -> int:
-    """The mask of every card worth ``points`` (CARD_POINTS)."""
-    return sum(1 << index for index in range(CARD_COUNT) if CARD_POINTS[index] == points)
-
-
-# The cards that count, by value (S-SCORE-1): fives, tens and kings, the Dragon, the Phoenix.
-_FIVES: Final = _worth(5)
-_TENS: Final = _worth(10)
-_DRAGONS: Final = _worth(25)
-_PHOENIXES: Final = _worth(-25)
+# The cards that count (S-SCORE-1): fives, tens and kings, the Dragon, the Phoenix.
 assert set(CARD_POINTS) == {0, 5, 10, 25, -25}
+assert [i for i in range(CARD_COUNT) if CARD_POINTS[i] == 5] == [8 * 4 + s for s in range(8)]
+assert {i for i in range(CARD_COUNT) if CARD_POINTS[i] == 10} == {
+    8 * byte + s for byte in (9, 12) for s in range(8)
+}
+_POPCOUNT: Final = [value.bit_count() for value in range(256)]
 
 
 def mask_points(mask: int) -> int:
-    """The card points of a mask: counted per value, not card by card."""
+    """The card points of a mask: counted from its bytes (byte r - 1 holds rank r, byte 0
+    the specials), not card by card."""
+    b = mask.to_bytes(CARD_BYTES, "little")
+    count = _POPCOUNT
+    specials = b[0]
     return (
-        5 * (mask & _FIVES).bit_count()
-        + 10 * (mask & _TENS).bit_count()
-        + 25 * ((mask & _DRAGONS).bit_count() - (mask & _PHOENIXES).bit_count())
+        5 * count[b[4]]
+        + 10 * (count[b[9]] + count[b[12]])
+        + 25 * (count[specials & DRAGON_BITS] - count[specials & PHOENIX_BITS])
     )
 
 
