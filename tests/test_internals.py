@@ -286,3 +286,23 @@ def test_listed_actions_equal_the_validated_actions_of_their_fields() -> None:
     assert plays
     for play in plays:
         assert play == tc.Play(play.seat, play.cards, play.phoenix)
+
+
+def test_the_referee_knows_every_action_it_handed_out_for_this_state_only() -> None:
+    """Referee.listed: an action object taken from any listing of the current state (the
+    first of a listing is kept on the listing, the others in the referee's table) skips
+    the second judging in `apply`; an equal new object, or one from an earlier state,
+    is judged again."""
+    from tichu_core.game.legality import NOT_LISTED
+
+    game = tc.Game("standard", seed=8)
+    referee, hand, version = game._referee, game._hand, game._version
+    first_listing, second_listing = game.legal_actions(0), game.legal_actions(1)
+    taken = [first_listing[0], first_listing[1], second_listing[1], second_listing[0]]
+    for action in taken:
+        assert referee.listed(hand, version, action) is not NOT_LISTED, action
+    assert referee.listed(hand, version, tc.GrandTichu(0, False)) is NOT_LISTED
+    game.apply(taken[0])
+    assert referee.listed(game._hand, game._version, taken[2]) is NOT_LISTED
+    game.apply(taken[2])  # still legal for seat 1: judged, then accepted
+    assert game.actions[-1] == taken[2]

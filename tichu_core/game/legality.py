@@ -249,6 +249,8 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = (
         "_combinations",
+        "_first",
+        "_first_meaning",
         "_fixed",
         "_hand",
         "_issued",
@@ -277,9 +279,13 @@ class LegalActions(Sequence[Action]):
         # Pushes are counted only when first asked (there may be thousands).
         self._size = -1 if pushes is not None else len(fixed) + len(plays)
         # Every action handed out is remembered (with what it means) for the state it
-        # was listed in, so that `apply` of that very object need not judge it again.
+        # was listed in, so that `apply` of that very object need not judge it again:
+        # the first one here (most bots take one action from a listing), the others in
+        # the referee's `issued` table (Referee.listed reads both).
         self._issued = issued
         self._state = state
+        self._first: Action | None = None
+        self._first_meaning: object = None
         self._combinations: list[Combination] | None = None  # made when first asked
 
     def __len__(self) -> int:
@@ -320,7 +326,11 @@ class LegalActions(Sequence[Action]):
                 meaning = masks
                 action = push_action(self._seat, {t: play_codes(m) for t, m in masks.items()})
         if self._issued is not None:
-            self._issued[id(action)] = (action, self._state, meaning)
+            if self._first is None:
+                self._first = action
+                self._first_meaning = meaning
+            else:
+                self._issued[id(action)] = (action, self._state, meaning)
         return action
 
     def __iter__(self) -> Iterator[Action]:
@@ -393,11 +403,19 @@ def _find_play(
 class Referee:
     """What each seat may do on the running hand, and the judge of every action."""
 
-    __slots__ = ("_issued", "_issued_version", "_refusals", "_refusals_version", "_turn_cache")
+    __slots__ = (
+        "_issued",
+        "_issued_version",
+        "_listings",
+        "_refusals",
+        "_refusals_version",
+        "_turn_cache",
+    )
 
     def __init__(self) -> None:
         self._issued: Issued = {}
         self._issued_version = -1
+        self._listings: list[LegalActions] = []  # those made for `_issued_version`
         self._turn_cache: tuple[int, int, list[PlayTuple], bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
         self._refusals: dict[tuple[int, str], Refusal | None] = {}
@@ -523,7 +541,14 @@ class Referee:
         """Every option of ``seat``: exactly the parts :meth:`judge` accepts from."""
         if version != self._issued_version:
             self._issued = {}
+            self._listings = []
             self._issued_version = version
+        listing = self._listing(hand, version, seat)
+        self._listings.append(listing)
+        return listing
+
+    def _listing(self, hand: HandState, version: int, seat: int) -> LegalActions:
+        """The listing of :meth:`legal_actions` (which registers it for `listed`)."""
         cards = hand.hands[seat]
         if hand.phase == PLAY and hand.pending is None:
             # Ordinary play, most calls: the calls, the pass (S-TRICK-1/2, as `may_pass`
@@ -555,6 +580,9 @@ class Referee:
         else ``NOT_LISTED``."""
         if version != self._issued_version:
             return NOT_LISTED
+        for listing in self._listings:
+            if listing._first is action and listing._state is hand:
+                return listing._first_meaning
         entry = self._issued.get(id(action))
         if entry is None or entry[0] is not action or entry[1] is not hand:
             return NOT_LISTED
