@@ -358,14 +358,15 @@ def tichu_dragon_recipients(variant: Variant, table: TableView, seat: int) -> li
 def team_out_together(variant: Variant, table: TableView) -> int | None:
     """The team whose seats all went out before any opponent, if any: the double
     victory of S-END-1, Tientsin's triple victory (T6-5). For plugins too."""
-    if variant.teams.size < 2 or not table.out_order:
-        return None
     out = table.out_order
-    team = table.teams[out[0]]
+    if variant.teams.size < 2 or not out:
+        return None
+    seat_teams = table.teams
+    team = seat_teams[out[0]]
     members = table.team_members(team)
     if len(members) < 2 or len(out) < len(members):
         return None
-    if all(table.teams[s] == team for s in out[: len(members)]):
+    if all(seat_teams[s] == team for s in out[: len(members)]):
         return team
     return None
 
@@ -380,24 +381,26 @@ def tichu_hand_over(variant: Variant, table: TableView) -> bool:
 
 def team_scores(variant: Variant, table: TableView) -> HandScore:
     """S-END-2, S-SCORE-1/2/3: card points per team, double victory, calls."""
-    teams = max(table.teams) + 1
+    seat_teams = table.teams  # each view property makes a copy: read once
+    teams = max(seat_teams) + 1
     scores = [0] * teams
     card_points = [0] * teams
     winners = team_out_together(variant, table)
     if winners is not None:
         scores[winners] += variant.scoring.double_victory
     elif variant.scoring.card_points:
-        first_out = table.out_order[0] if table.out_order else None
+        out_order, piles, hands = table.out_order, table.piles, table.hands
+        first_out = out_order[0] if out_order else None
         for seat in range(table.seats):
-            pile, hand = table.piles[seat], table.hands[seat]
+            pile, hand = piles[seat], hands[seat]
             if hand and first_out is not None:
                 # S-END-2: the last seat's hand to the opponents, its tricks to the first out.
-                card_points[table.teams[first_out]] += mask_points(pile)
+                card_points[seat_teams[first_out]] += mask_points(pile)
                 # With more than two teams "the opponents" are ambiguous: the next team takes them.
-                opposing = (table.teams[seat] + 1) % teams
+                opposing = (seat_teams[seat] + 1) % teams
                 card_points[opposing] += mask_points(hand)
             else:
-                card_points[table.teams[seat]] += mask_points(pile)
+                card_points[seat_teams[seat]] += mask_points(pile)
         for team in range(teams):
             scores[team] += card_points[team]
     for team, points in enumerate(call_scores(variant, table)):
@@ -409,15 +412,18 @@ def call_scores(variant: Variant, table: TableView) -> list[int]:
     """S-SCORE-3: per team, ``calls.tichu_points``/``calls.grand_tichu_points`` for each
     call, won if the caller went out first, lost otherwise (double victory or not).
     For plugins that score hands their own way but keep the calls (T6-6)."""
-    scores = [0] * (max(table.teams) + 1)
-    first = table.out_order[0] if table.out_order else None
+    seat_teams, tichu, grand_tichu = table.teams, table.tichu, table.grand_tichu
+    out_order = table.out_order
+    calls = variant.calls
+    scores = [0] * (max(seat_teams) + 1)
+    first = out_order[0] if out_order else None
     for seat in range(table.seats):
         for called, points in (
-            (table.tichu[seat], variant.calls.tichu_points),
-            (table.grand_tichu[seat], variant.calls.grand_tichu_points),
+            (tichu[seat], calls.tichu_points),
+            (grand_tichu[seat], calls.grand_tichu_points),
         ):
             if called:
-                scores[table.teams[seat]] += points if seat == first else -points
+                scores[seat_teams[seat]] += points if seat == first else -points
     return scores
 
 
