@@ -2,8 +2,9 @@
 
 pyproject.toml holds the project's metadata; this file only adds extension modules.
 The modules listed in ``tichu_core/builds.py`` (``COMPILED``: cards and moves, the
-hand state machine, the referee, the rulebook, the table view) are compiled with
-mypyc when it is available (it is a build requirement) and a C compiler works.
+match and the hand state machine, the referee, dealing, event building, the
+rulebook, the play rules, the table view) are compiled with mypyc when it is
+available (it is a build requirement) and a C compiler works.
 Every extension is optional: a machine without a compiler, or ``TICHU_PURE_PYTHON=1``
 at install time, gets the same modules as plain Python. At run time
 ``TICHU_PURE_PYTHON=1`` makes Python import the plain modules even where compiled

@@ -197,67 +197,48 @@ def test_finished_hands_are_freed_without_the_cycle_collector() -> None:
     assert alive <= 2  # the last hand (and a snapshot some frame may still hold)
 
 
-def test_clone_and_restore_each_copy_every_state_field() -> None:
-    """Read from the source: `clone` sets and `restore` puts back exactly STATE_FIELDS
-    (an attribute added to the hand state but missed in one of them fails here)."""
+def _assigned(module: str, method: str, target: str) -> list[str]:
+    """The attributes that ``method`` (in tichu_core/game/``module``.py) sets on the
+    object named ``target``, read from the source, in order."""
     import ast
     from pathlib import Path
 
-    source = Path(__file__).resolve().parents[1] / "tichu_core" / "game" / "hand.py"
+    source = Path(__file__).resolve().parents[1] / "tichu_core" / "game" / f"{module}.py"
     tree = ast.parse(source.read_text(encoding="utf-8"))
-    methods = {
-        node.name: node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef) and node.name in ("clone", "restore")
-    }
+    (function,) = [
+        node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == method
+    ]
+    found = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            attribute = node.targets[0]
+        elif isinstance(node, ast.AnnAssign):
+            attribute = node.target
+        else:
+            continue
+        if (
+            isinstance(attribute, ast.Attribute)
+            and isinstance(attribute.value, ast.Name)
+            and attribute.value.id == target
+        ):
+            found.append(attribute.attr)
+    return found
+
+
+def test_clone_and_restore_each_copy_every_state_field() -> None:
+    """Read from the source: `clone` sets and `restore` puts back exactly STATE_FIELDS
+    (an attribute added to the hand state but missed in one of them fails here)."""
     for name, target in (("clone", "other"), ("restore", "self")):
-        assigned = [
-            node.targets[0].attr
-            for node in ast.walk(methods[name])
-            if isinstance(node, ast.Assign)
-            and isinstance(node.targets[0], ast.Attribute)
-            and isinstance(node.targets[0].value, ast.Name)
-            and node.targets[0].value.id == target
-        ]
-        assert sorted(assigned) == sorted(STATE_FIELDS), name
+        assert sorted(_assigned("hand", name, target)) == sorted(STATE_FIELDS), name
 
 
 def test_game_copy_sets_every_attribute_the_game_starts_with() -> None:
     """Read from the source: `GameCore.copy` makes its twin without `__init__` (a
     compiled class has no instance dict to update), so it must set each attribute
     `__init__` sets; one added to the game but missed in `copy` fails here."""
-    import ast
-    from pathlib import Path
-
-    source = Path(__file__).resolve().parents[1] / "tichu_core" / "game" / "core.py"
-    tree = ast.parse(source.read_text(encoding="utf-8"))
-    methods = {
-        node.name: node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef) and node.name in ("__init__", "copy")
-    }
-
-    def assigned(method: str, target: str) -> set[str]:
-        """The attributes ``method`` sets on the object named ``target``."""
-        found = set()
-        for node in ast.walk(methods[method]):
-            if isinstance(node, ast.Assign):
-                attribute = node.targets[0]
-            elif isinstance(node, ast.AnnAssign):
-                attribute = node.target
-            else:
-                continue
-            if (
-                isinstance(attribute, ast.Attribute)
-                and isinstance(attribute.value, ast.Name)
-                and attribute.value.id == target
-            ):
-                found.add(attribute.attr)
-        return found
-
-    started = assigned("__init__", "self")
+    started = set(_assigned("core", "__init__", "self"))
     assert len(started) >= 20
-    assert assigned("copy", "twin") == started
+    assert set(_assigned("core", "copy", "twin")) == started
     # And the twin of a running game reads back every one of them.
     game = tc.Game("standard", seed=5)
     twin = game.copy()

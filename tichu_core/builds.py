@@ -1,7 +1,8 @@
 """Which build of the hot modules runs: compiled (mypyc) or the plain source.
 
-The modules of :data:`COMPILED` (cards and moves, the hand state machine, the
-referee, the rulebook, the table view) may be compiled with mypyc at install time
+The modules of :data:`COMPILED` (cards and moves, the match and the hand state
+machine, the referee, dealing, event building, the rulebook, the play rules, the
+table view) may be compiled with mypyc at install time
 (setup.py reads the list from here); the plain source always stays beside them.
 Python loads the source instead of a compiled module when ``TICHU_PURE_PYTHON=1``
 is set (so the same tests run against both builds), and when any source was edited
