@@ -287,3 +287,14 @@ def test_the_referee_knows_every_action_it_handed_out_for_this_state_only() -> N
     assert referee.listed(game._hand, game._version, taken[2]) is NOT_LISTED
     game.apply(taken[2])  # still legal for seat 1: judged, then accepted
     assert game.actions[-1] == taken[2]
+
+
+def test_a_game_takes_attributes_of_its_users_and_copies_them() -> None:
+    """Game is a plain Python class over the compiled core: a front end may hang its
+    own attributes on a game, as before, and `copy` carries them."""
+    game = tc.Game("standard", seed=6)
+    game.table_name = "north"  # type: ignore[attr-defined]
+    twin = game.copy()
+    assert twin.table_name == "north"  # type: ignore[attr-defined]
+    twin.table_name = "south"  # type: ignore[attr-defined]
+    assert game.table_name == "north"  # type: ignore[attr-defined]

@@ -337,6 +337,9 @@ class GameCore:
         twin._version = self._version
         twin._referee = Referee()
         twin._hand = self._hand.clone()
+        extra = getattr(self, "__dict__", None)  # what a user set on a Game, if anything
+        if extra:
+            twin.__dict__.update(extra)
         return twin
 
     # --- what players see --------------------------------------------------------------

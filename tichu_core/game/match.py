@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 class Game(GameCore):
     """A whole match of a variant (SPEC.md ``Game``)."""
 
-    __slots__ = ()
-
     if TYPE_CHECKING:  # the core's methods, with the types meant (see the module docstring)
 
         def __init__(
