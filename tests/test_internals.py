@@ -298,3 +298,8 @@ def test_a_game_takes_attributes_of_its_users_and_copies_them() -> None:
     assert twin.table_name == "north"  # type: ignore[attr-defined]
     twin.table_name = "south"  # type: ignore[attr-defined]
     assert game.table_name == "north"  # type: ignore[attr-defined]
+    # Carrying them never shares the game's own state (plain Python keeps that in the
+    # same instance dict).
+    twin.apply(twin.legal_actions(0)[0])
+    assert game.actions == [] and len(twin.actions) == 1
+    assert game._hand is not twin._hand

@@ -316,6 +316,11 @@ class GameCore:
         cls = type(self)
         twin = cls.__new__(cls)  # not initialised: every attribute is set below (a test
         # holds this list to the class's attributes)
+        # What a user set on a Game, if anything (where the class runs as plain Python,
+        # its own attributes too: each is replaced by its copy just below).
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            twin.__dict__.update(extra)
         twin.variant = self.variant
         twin.rulebook = self.rulebook
         twin.seed = self.seed
@@ -337,9 +342,6 @@ class GameCore:
         twin._version = self._version
         twin._referee = Referee()
         twin._hand = self._hand.clone()
-        extra = getattr(self, "__dict__", None)  # what a user set on a Game, if anything
-        if extra:
-            twin.__dict__.update(extra)
         return twin
 
     # --- what players see --------------------------------------------------------------
