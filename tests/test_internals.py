@@ -283,6 +283,10 @@ def test_the_referee_knows_every_action_it_handed_out_for_this_state_only() -> N
     for action in taken:
         assert referee.listed(hand, version, action) is not NOT_LISTED, action
     assert referee.listed(hand, version, tc.GrandTichu(0, False)) is NOT_LISTED
+    # One listing kept per seat, the latest (front ends poll the listings).
+    for _ in range(50):
+        game.legal_actions(2)
+    assert len(referee._listings) == 3
     game.apply(taken[0])
     assert referee.listed(game._hand, game._version, taken[2]) is NOT_LISTED
     game.apply(taken[2])  # still legal for seat 1: judged, then accepted

@@ -281,7 +281,8 @@ class LegalActions(Sequence[Action]):
         # Every action handed out is remembered (with what it means) for the state it
         # was listed in, so that `apply` of that very object need not judge it again:
         # the first one here (most bots take one action from a listing), the others in
-        # the referee's `issued` table (Referee.listed reads both).
+        # the referee's `issued` table. Referee.listed reads both, the first only of
+        # each seat's latest listing (an action of an earlier one is judged again).
         self._issued = issued
         self._state = state
         self._first: Action | None = None
@@ -415,7 +416,8 @@ class Referee:
     def __init__(self) -> None:
         self._issued: Issued = {}
         self._issued_version = -1
-        self._listings: list[LegalActions] = []  # those made for `_issued_version`
+        # Seat -> its latest listing for `_issued_version` (one per seat: front ends poll).
+        self._listings: dict[int, LegalActions] = {}
         self._turn_cache: tuple[int, int, list[PlayTuple], bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
         self._refusals: dict[tuple[int, str], Refusal | None] = {}
@@ -541,10 +543,10 @@ class Referee:
         """Every option of ``seat``: exactly the parts :meth:`judge` accepts from."""
         if version != self._issued_version:
             self._issued = {}
-            self._listings = []
+            self._listings = {}
             self._issued_version = version
         listing = self._listing(hand, version, seat)
-        self._listings.append(listing)
+        self._listings[seat] = listing
         return listing
 
     def _listing(self, hand: HandState, version: int, seat: int) -> LegalActions:
@@ -580,7 +582,7 @@ class Referee:
         else ``NOT_LISTED``."""
         if version != self._issued_version:
             return NOT_LISTED
-        for listing in self._listings:
+        for listing in self._listings.values():
             if listing._first is action and listing._state is hand:
                 return listing._first_meaning
         entry = self._issued.get(id(action))
