@@ -31,7 +31,7 @@ from tichu_core.formats.bsw_replay import (
     replay_record,
     replay_text,
 )
-from tichu_core.frontends.replay_cli import cli_replay, show_round
+from tichu_core.frontends.cli.replay import cli_replay, show_round
 from tichu_core.game.events import TrickWon
 
 REAL_DIR = Path(__file__).resolve().parents[2] / "shared" / "bsw"

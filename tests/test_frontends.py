@@ -20,7 +20,7 @@ from rich.console import Console
 
 import tichu_core as tc
 from tichu_core.frontends.bots import GreedyBot, HeuristicBot, RandomBot, make_bot, play_match
-from tichu_core.frontends.render import Transcript
+from tichu_core.frontends.text.render import Transcript
 from tichu_core.game.events import (
     EVENT_TYPES,
     CardsDealt,

@@ -37,7 +37,7 @@ from scenario import (
 
 import tichu_core as tc
 from tichu_core.frontends.bots import RandomBot, decide, make_bot, play_match
-from tichu_core.frontends.cli import main as tichu_cli
+from tichu_core.frontends.cli.commands import main as tichu_cli
 
 SHUFFLER, LEFT, DUMMY, RIGHT = 0, 1, 2, 3  # seats of every hand: LEFT plays after the shuffler
 PLAYER_LINES = 3  # score lines 0..2 are the players', line 3 the dummy's (T3-7)

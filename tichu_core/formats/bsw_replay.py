@@ -1,7 +1,7 @@
 """Replaying games through the public `Game` API: Brettspielwelt `.tch` logs (parsed by
 `tichu_core.formats.bsw`) and our own saved games, into results that say what each action
 did and whether a round matches its log. Printing them is the front end's work
-(`tichu_core.frontends.replay_cli`, `tichu replay FILE`).
+(`tichu_core.frontends.cli.replay`, `tichu replay FILE`).
 
 A `.tch` round is an independent hand (seat 0 need not deal nor hold the Mah Jong), so
 each round becomes its own `Game` of the `bsw` variant, ended after that one hand, with

@@ -388,7 +388,7 @@ function renderCenter(view, table) {
         { class: "play" },
         el("span", { text: `${seatName(play.seat)}: ` }),
         cardRow(play.cards),
-        el("span", { class: "muted", text: ` ${play.combination.replace("_", " ")}` }),
+        el("span", { class: "muted", text: ` ${play.combination.replaceAll("_", " ")}` }),
       ),
     ),
   );
@@ -645,7 +645,7 @@ function describe(event, names) {
     case "hand_shown":
       return `${who(event.seat)}'s hand is face up: ${codes(event.cards)}.`;
     case "played":
-      return `${who(event.seat)} plays ${codes(event.cards)} (${event.combination.replace("_", " ")}${event.bomb ? ", a bomb" : ""}).`;
+      return `${who(event.seat)} plays ${codes(event.cards)} (${event.combination.replaceAll("_", " ")}${event.bomb ? ", a bomb" : ""}).`;
     case "passed":
       return `${who(event.seat)} passes.`;
     case "wish_made":

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from tichu_core.cardplay.cards import PHOENIX, RANK_OF_NAME, Card, parse_cards
-from tichu_core.game.events import (
+from tichu_core import (
+    Card,
     CardsDealt,
     CardsReceived,
     DragonGiven,
@@ -34,6 +34,8 @@ from tichu_core.game.events import (
     TrickWon,
     WishFulfilled,
     WishMade,
+    parse_cards,
+    rank_of_name,
 )
 
 SUIT_STYLES = {"j": "green", "s": "bold", "p": "blue", "t": "red"}
@@ -93,10 +95,10 @@ def ordered(codes: Iterable[str], phoenix: str | None = None) -> list[str]:
     """Card codes as hands are shown, from the Dragon down to the Mah Jong and the Dog;
     with `phoenix` (the rank it stands for in a combination) the Phoenix sits beside
     that rank, after the real cards of it."""
-    stands = RANK_OF_NAME[phoenix] - 0.5 if phoenix is not None else _PHOENIX_ALONE
+    stands = rank_of_name(phoenix) - 0.5 if phoenix is not None else _PHOENIX_ALONE
 
     def order(card: Card) -> tuple[float, int]:
-        return (stands if card.is_special and card & 3 == PHOENIX else card.rank, int(card))
+        return (stands if card.code == "PH" else card.rank, int(card))
 
     return [str(card) for card in sorted(parse_cards(list(codes)), key=order, reverse=True)]
 

@@ -40,9 +40,20 @@ from rich.console import Console
 from rich.text import Text
 
 import tichu_core as tc
-from tichu_core import Action, Game, Observation, TichuError, Variant
+from tichu_core import (
+    Action,
+    CardsReceived,
+    Event,
+    ExchangeDone,
+    Game,
+    HandStarted,
+    Observation,
+    Pushed,
+    TichuError,
+    Variant,
+)
 from tichu_core.frontends.bots import Bot, decide, make_bot
-from tichu_core.frontends.render import (
+from tichu_core.frontends.text.render import (
     CALL_STYLE,
     Transcript,
     card_text,
@@ -50,7 +61,6 @@ from tichu_core.frontends.render import (
     play_text,
     printable,
 )
-from tichu_core.game.events import CardsReceived, Event, ExchangeDone, HandStarted, Pushed
 
 # Observation fields this screen shows in its own words; any other one (a variant's
 # titles or ranks, say) is shown as it is, so that nothing the player may know is hidden.

@@ -19,8 +19,8 @@ from typing import TextIO
 
 from rich.console import Console
 
-from tichu_core.errors import InvalidAction, LogFormatError
-from tichu_core.formats.bsw_replay import (
+from tichu_core import Game, HandStarted, InvalidAction, LogFormatError, MatchOver
+from tichu_core.formats import (
     RecordReplay,
     RoundReplay,
     iter_records,
@@ -29,9 +29,7 @@ from tichu_core.formats.bsw_replay import (
     replay_record,
     seat_label,
 )
-from tichu_core.frontends.render import Transcript, safe_text
-from tichu_core.game.events import HandStarted, MatchOver
-from tichu_core.game.match import Game
+from tichu_core.frontends.text.render import Transcript, safe_text
 
 EXACT_STYLE = "green"
 WRONG_STYLE = "bold red"
