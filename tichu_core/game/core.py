@@ -3,9 +3,10 @@
 ``GameCore`` asks the referee (:mod:`tichu_core.game.legality`) whether an action
 is among the seat's options, without changing anything; then it snapshots
 the hand, lets the hand change and, if a plugin fails half-way, puts the
-snapshot back: ``apply`` is atomic. Rules come from the game's rulebook
-(:mod:`tichu_core.rules.rulebook`); views from :mod:`tichu_core.game.views`;
-saves from :mod:`tichu_core.game.saving`.
+snapshot back: ``apply`` is atomic. Who may act, and who the game waits for, is
+always the referee's answer; the hand (:mod:`tichu_core.game.hand`) only changes.
+Rules come from the game's rulebook (:mod:`tichu_core.rules.rulebook`); views
+from :mod:`tichu_core.game.views`; saves from :mod:`tichu_core.game.saving`.
 
 This module may be compiled (tichu_core.builds). A compiled method checks the
 declared type of every argument before its body runs, and would answer a bad seat
@@ -29,7 +30,7 @@ from tichu_core.game.construction import construct, make_event
 from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
 from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver
 from tichu_core.game.hand import OVER, PLAY, HandState
-from tichu_core.game.legality import LegalActions, Referee
+from tichu_core.game.legality import LegalActions, Referee, grand_tichu_callers, waiting_seats
 from tichu_core.game.results import HandResult, Outcome
 from tichu_core.game.saving import dump_game, load_game
 from tichu_core.game.views import Observation, observe
@@ -108,6 +109,7 @@ class GameCore:
             hand_sizes=[len(cards) for cards in dealt],
         )
         hand.start()
+        hand.deal_first(grand_tichu_callers(hand))  # who may call: the referee's
         return hand
 
     # --- who acts --------------------------------------------------------------------
@@ -130,7 +132,7 @@ class GameCore:
         """Seats whose decision the game needs to go on."""
         if self.is_over:
             return []
-        return self._hand.waiting()
+        return waiting_seats(self._hand)
 
     @property
     def to_act(self) -> list[int]:

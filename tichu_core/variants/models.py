@@ -5,7 +5,8 @@ behaviour a value cannot express lives in plugins, which a variant only names
 (`plugins`): this module never imports them. `VariantFile` is one TOML file as
 written (every key optional, `extends` names its parent); `Variant` is the resolved
 result the engine reads, whose validator runs the cross-checks of
-`tichu_core.variants.checks`. Reading files lives in `tichu_core.variants.loading`.
+`tichu_core.variants.checks` (which reads a `Variant` through protocols and never
+imports this module). Reading files lives in `tichu_core.variants.loading`.
 """
 
 from __future__ import annotations
