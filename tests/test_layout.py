@@ -63,7 +63,7 @@ INTERNALS_ALLOWED = {
 PUBLIC = {"", "formats"}
 
 
-def imported_modules(path: Path) -> set[str]:
+def tichu_imports(path: Path) -> set[str]:
     """The dotted tichu_core modules a module imports, at any depth of code."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
@@ -91,7 +91,7 @@ def test_the_front_ends_are_rooms() -> None:
 def test_a_front_end_imports_only_the_front_ends_below_it(room: str) -> None:
     allowed = set(FRONT_ENDS[: FRONT_ENDS.index(room) + 1])
     for path in sorted((FRONT_END_ROOT / room).rglob("*.py")):
-        rooms = {front_end_room(m) for m in imported_modules(path)} - {None}
+        rooms = {front_end_room(m) for m in tichu_imports(path)} - {None}
         wrong = rooms - allowed
         assert not wrong, f"{path.relative_to(PACKAGE)} imports front ends {sorted(wrong)}"
 
@@ -101,11 +101,11 @@ def test_front_ends_use_the_public_api() -> None:
         key = str(path.relative_to(PACKAGE))
         reached = {
             module.split(".")[1] if "." in module else ""
-            for module in imported_modules(path)
+            for module in tichu_imports(path)
             if front_end_room(module) is None and module != "tichu_core.frontends"
         }
         # `tichu_core.formats` as a package only, not its modules.
-        modules = imported_modules(path)
+        modules = tichu_imports(path)
         deep_formats = {m for m in modules if m.startswith("tichu_core.formats.")}
         wrong = (reached - PUBLIC - INTERNALS_ALLOWED.get(key, set())) | deep_formats
         assert not wrong, f"{key} reaches into {sorted(wrong)}"
@@ -114,7 +114,7 @@ def test_front_ends_use_the_public_api() -> None:
 def test_the_allow_list_is_still_needed() -> None:
     """An exception that is no longer used is taken off the list."""
     for key, rooms in INTERNALS_ALLOWED.items():
-        reached = {m.split(".")[1] for m in imported_modules(PACKAGE / key) if "." in m}
+        reached = {m.split(".")[1] for m in tichu_imports(PACKAGE / key) if "." in m}
         assert rooms <= reached, f"{key}: {sorted(rooms - reached)} no longer needed"
 
 
