@@ -454,14 +454,18 @@ def score_per_line(variant: Variant, table: TableView, score: HandScore) -> Hand
 def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> Outcome | bool:
     """S-GAME-1: after the hand in which a line reaches ``game.target``; a tie plays on.
     T3-8, GS-8: after ``game.hands`` hands; the highest total wins (ties share). A
-    dummy's line (the last, T3-7) counts for the score but never wins: players win."""
+    dummy's line (the last, T3-7) counts for the score but wins no match of a fixed
+    number of hands: the highest *player* score does. To a target (T3-8) it is a
+    line like any other: it can reach the target, end the match and win it."""
     target, hands = variant.game.target, variant.game.hands
-    dummy_line = _player_lines(variant) and variant.teams.dummy
-    contenders = totals[: variant.players] if dummy_line else totals
-    best = max(contenders)
-    leaders = tuple(line for line, total in enumerate(contenders) if total == best)
     if hands and hands_played >= hands:
+        dummy_line = _player_lines(variant) and variant.teams.dummy
+        contenders = totals[: variant.players] if dummy_line else totals
+        best = max(contenders)
+        leaders = tuple(line for line, total in enumerate(contenders) if total == best)
         return Outcome(Termination.HANDS_PLAYED, leaders)
+    best = max(totals)
+    leaders = tuple(line for line, total in enumerate(totals) if total == best)
     # Partners share one score, so with lines per player equal leaders are no tie
     # (an exact tie of opponents then ends the match with both on top).
     untied = len(leaders) == 1 or _player_lines(variant)
