@@ -1096,9 +1096,9 @@ def seats_after_rotated_fast_hand(overrides: Mapping[str, object]) -> tc.Game:
 
 def test_option_seating_by_rank_GS_5() -> None:
     """`seating.by_rank`: from the second hand the finishing order (players 1, 2, 3, 0)
-    reseats the table: the first out (player 1) at seat 0, dealing; playing to the
-    right, the last (player 0) at seat 1. By default seats stay and the first out
-    (seat 1) deals (S-DEAL-3)."""
+    reseats the table: the first out (player 1) at seat 0; playing to the right, the
+    last (player 0) at seat 1, dealing (GS-3: the Wretch deals). By default seats stay
+    and the first out (seat 1) deals (S-DEAL-3)."""
     default = seats_after_rotated_fast_hand({})
     assert [default.player_at(seat) for seat in range(4)] == [0, 1, 2, 3]
     assert default.observation(None).dealer == 1
@@ -1106,7 +1106,7 @@ def test_option_seating_by_rank_GS_5() -> None:
     game = seats_after_rotated_fast_hand({"seating.by_rank": True})
     assert [game.player_at(seat) for seat in range(4)] == [1, 0, 3, 2]
     assert game.observation(None).players == [1, 0, 3, 2]
-    assert game.observation(None).dealer == 0
+    assert game.observation(None).dealer == 1
     assert game.seat_of(1) == 0 and game.seat_of(0) == 1
 
 

@@ -97,8 +97,9 @@ def tichu_next_hand(
 ) -> Seating:
     """S-DEAL-3: seats stay and the first out of the last hand deals the next.
     With ``seating.by_rank`` (GS-5) the finishing order reseats the table from the
-    second hand: the first out (Great Lord) at seat 0, who deals, then the others in
-    rank order to the left, so that play to the right meets the Wretch first."""
+    second hand: the first out (Great Lord) at seat 0, then the others in rank order
+    to the left, so that play to the right meets the Wretch first; the last out (the
+    Wretch) deals (GS-3: "all other dirty work is the duty of ... the Wretch")."""
     if previous is None:
         seated: list[int | None] = list(range(players))
         seated += [None] * (seats - players)
@@ -107,7 +108,10 @@ def tichu_next_hand(
         ranking = [previous.players[seat] for seat in previous.ranking()]
         if variant.seating.direction == "right":
             ranking = ranking[:1] + ranking[:0:-1]
-        return Seating(players=ranking, dealer=0)
+            wretch = 1 if len(ranking) > 1 else 0
+        else:
+            wretch = len(ranking) - 1
+        return Seating(players=ranking, dealer=wretch)
     dealer = previous.out_order[0] if previous.out_order else previous.dealer
     return Seating(players=list(previous.players), dealer=dealer)
 

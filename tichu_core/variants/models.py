@@ -409,7 +409,8 @@ class SeatingOptions(_Options):
         False,
         description=(
             "GS-5: from the second hand the finishing order reseats the table (the first "
-            "out at seat 0, dealing); false: seats stay and the first out deals (S-DEAL-3)."
+            "out at seat 0; the last out deals, GS-3); false: seats stay and the first out "
+            "deals (S-DEAL-3)."
         ),
     )
     direction: Literal["right", "left"] = Field(
