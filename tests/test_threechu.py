@@ -238,9 +238,9 @@ def test_T3_3_pushes_go_only_to_opponents_the_dummys_chosen_by_the_shuffler() ->
     assert len(game.legal_actions(DUMMY)) == 14 * 13 + 1
     # No push to the partner, and the opponents do not push to each other.
     error = rejected(game, tc.Push(SHUFFLER, {LEFT: "Ap", DUMMY: "Ks"}))
-    assert error.rule == "S-EX-1"
+    assert error.rule == "T3-3"
     error = rejected(game, tc.Push(LEFT, {SHUFFLER: "At", RIGHT: "Kp"}))
-    assert error.rule == "S-EX-1"
+    assert error.rule == "T3-3"
 
     game.apply(tc.Push(LEFT, pushes[LEFT]))
     game.apply(tc.Push(RIGHT, pushes[RIGHT]))

@@ -117,7 +117,7 @@ class TrickWon(Event):
     type: Literal["trick_won"] = "trick_won"
     seat: int = Field(description="the seat that won the trick")
     to: int = Field(description="the seat whose pile receives it")
-    points: int
+    points: int = Field(description="its card points (0 where none are counted, GS-1)")
     cards: list[str]
 
 

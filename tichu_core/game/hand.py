@@ -634,7 +634,11 @@ class HandState:
         self.piles = _replaced(self.piles, to, self.piles[to] | cards)
         self._events.append(
             trick_won_event(
-                self.hand_index, winner, to, mask_points(cards), codes_high_first(cards)
+                self.hand_index,
+                winner,
+                to,
+                mask_points(cards) if self.rulebook.card_points else 0,
+                codes_high_first(cards),
             )
         )
         self._clear_trick()

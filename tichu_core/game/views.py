@@ -60,7 +60,9 @@ class Observation(BaseModel):
         description="giving seat -> the codes the player's own seat received (after the exchange)"
     )
     out_order: list[int]
-    won_points: list[int]
+    won_points: list[int] = Field(
+        description="card points in each seat's tricks so far (all 0 where none are counted, GS-1)"
+    )
     won_cards: list[int]
     scores: list[int]
     score_lines: list[str]
@@ -131,7 +133,7 @@ def observe(
             pushed=pushed,
             received=received,
             out_order=list(hand.out_order),
-            won_points=[mask_points(p) for p in hand.piles],
+            won_points=[mask_points(p) if hand.rulebook.card_points else 0 for p in hand.piles],
             won_cards=[p.bit_count() for p in hand.piles],
             scores=list(scores),
             score_lines=list(score_lines),
