@@ -9,6 +9,7 @@ exchange against the rules, and a save restored in the middle of a match.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -463,6 +464,81 @@ def test_GS_5_GS_6_GS_8_E_5_three_hands_reseat_exchange_score_and_end_the_match(
     assert [r.scores for r in game.hand_results] == [[0] * 5, [1, 4, 0, 3, 2], [3, 0, 4, 2, 1]]
     assert game.scores == [4, 4, 4, 5, 3]
     assert game.winners == [3]
+
+
+def test_GS_8_the_great_lord_decides_whether_another_hand_is_played() -> None:
+    """GS-8, `game.lord_decides = true`: the Great Lord enjoys "the desire to continue
+    this lordly game for another round". After the election the second hand follows at
+    once; after it, and after every later hand, the new Great Lord decides."""
+    game = game_of(5, FIRST, RANKED, RANKED, **{"game.hands": 0, "game.lord_decides": True})
+    race_first_hand(game)
+    # The election (hand 0) is followed by the second hand without a decision.
+    assert game.observation(None).phase == "exchange" and game.hand_index == 1
+    exchange_and_race_ranked_hand(game)
+    # Hand 1 went out by seats 1, 2, 4, 3, 0: the new Great Lord sits at seat 1 of the
+    # hand just played (player 1), which stays on the table until it decides.
+    assert game.hand_results[1].out_order[0] == 1 and game.controller(1) == 1
+    assert game.hand_index == 1 and game.turn is None
+    assert game.waiting_for == [1] and game.to_act == [1]
+    assert list(game.legal_actions(1)) == [tc.AnotherHand(1, True), tc.AnotherHand(1, False)]
+    assert all(not game.legal_actions(seat) for seat in (0, 2, 3, 4))
+    view = game.observation(None)
+    assert view.phase == "over" and view.pending == {"kind": "another_hand", "seat": 1}
+    assert view.waiting_for == [1]
+    lord = game.observation(1)
+    assert lord.pending == {"kind": "another_hand", "seat": 1, "options": [True, False]}
+    # Nobody else decides, and nothing else happens before the decision.
+    refused(game, tc.AnotherHand(0, False), "GS-8")
+    refused(game, tc.Pass(1), "GS-8")
+    refused(game, {"type": "another_hand", "seat": 2, "more": True}, "GS-8")
+    # The decision is an action like any other: JSON, save and restore.
+    text = '{"type": "another_hand", "seat": 1, "more": true}'
+    assert tc.action_from_json(text) == tc.AnotherHand(1, True)
+    assert tc.action_to_dict(tc.AnotherHand(1, True)) == json.loads(text)
+    restored = tc.Game.from_json(game.to_json())
+    assert state(restored) == state(game) and restored.waiting_for == [1]
+
+    # Another hand, my lord.
+    events = game.apply(tc.AnotherHand(1, True))
+    assert kinds(events)[:2] == ["another_hand", "hand_started"]
+    assert (events[0].seat, events[0].more) == (1, True)
+    assert game.hand_index == 2 and game.observation(None).pending is None
+    assert game.observation(None).players == [1, 2, 0, 4, 3]  # player 1 Great Lord
+    exchange_and_race_ranked_hand(game)
+    # Out by seats 1, 2, 4, 3, 0: player 2 is the Great Lord now, and has had enough.
+    assert game.waiting_for == [1] and game.controller(1) == 2
+    events = game.apply(tc.AnotherHand(1, False))
+    assert kinds(events) == ["another_hand", "match_over"]
+    assert game.is_over and game.waiting_for == [] and game.to_act == []
+    assert game.outcome is not None
+    assert game.outcome.termination is tc.Termination.LORD_DECIDED
+    # E-5: 1 + 3, 4 + 0, 0 + 4, 3 + 2, 2 + 1 (the election scores nothing).
+    assert game.scores == [4, 4, 4, 5, 3] and game.winners == [3]
+    assert events[1].termination == "lord_decided" and events[1].winners == [3]
+    refused(game, tc.AnotherHand(1, True), "S-GAME-1")  # the match is over
+    assert tc.Game.from_json(game.to_json()).outcome == game.outcome
+
+
+def test_GS_8_game_hands_still_caps_a_match_the_lord_decides() -> None:
+    game = game_of(5, FIRST, RANKED, RANKED, **{"game.hands": 3, "game.lord_decides": True})
+    race_first_hand(game)
+    exchange_and_race_ranked_hand(game)
+    game.apply(tc.AnotherHand(1, True))
+    exchange_and_race_ranked_hand(game)
+    # The third hand was the last: no decision is asked, the match is over.
+    assert game.is_over and game.outcome is not None
+    assert game.outcome.termination is tc.Termination.HANDS_PLAYED
+    assert [a.type for a in game.actions].count("another_hand") == 1
+
+
+def test_GS_8_without_lord_decides_nobody_is_asked() -> None:
+    """By default (`game.lord_decides = false`) hands follow each other until game.hands."""
+    assert variant(5).game.lord_decides is False
+    game = three_hands()
+    race_first_hand(game)
+    exchange_and_race_ranked_hand(game)
+    assert game.hand_index == 2 and game.waiting_for == [0, 4]  # the exchange of hand 2
+    refused(game, tc.AnotherHand(0, True), "GS-8")
 
 
 def test_GS_5_direction_left_seats_in_rank_order() -> None:

@@ -1083,6 +1083,19 @@ def test_option_game_hands_T3_8_GS_8() -> None:
         game.apply(tc.Pass(3))
 
 
+def test_option_game_lord_decides_GS_8() -> None:
+    """`game.lord_decides` (default false): the Great Lord decides on another hand (the
+    play is in test_grand_seigneur.py, test_GS_8_...). It needs a Great Lord, so a table
+    seated by rank; with it a match needs neither a target nor a number of hands."""
+    assert tc.load_variant("standard").game.lord_decides is False
+    with pytest.raises(tc.VariantError, match="game.lord_decides: needs a Great Lord"):
+        tc.load_variant("standard", {"game.lord_decides": True})
+    with pytest.raises(tc.VariantError, match="the match would never end"):
+        tc.load_variant("grand_seigneur", {"game.hands": 0})
+    endless = tc.load_variant("grand_seigneur", {"game.hands": 0, "game.lord_decides": True})
+    assert endless.game.hands == 0 and endless.game.target == 0
+
+
 # --- seating ---------------------------------------------------------------------------------
 
 

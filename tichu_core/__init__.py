@@ -22,6 +22,7 @@ from tichu_core.errors import (
 )
 from tichu_core.game.actions import (
     Action,
+    AnotherHand,
     GiveLead,
     GiveTrick,
     GrandTichu,
@@ -45,6 +46,7 @@ from tichu_core.variants import Variant, list_variants, load_variant, register_v
 
 __all__ = [
     "Action",
+    "AnotherHand",
     "Card",
     "CardError",
     "Combination",

@@ -159,8 +159,19 @@ class MatchOver(Event):
     winners: list[int] = Field(description="the winning score lines")
     termination: str = Field(
         default="target_reached",
-        description='why the match ended: "target_reached", "hands_played" or "variant_rule"',
+        description=(
+            'why the match ended: "target_reached", "hands_played", "lord_decided" or '
+            '"variant_rule"'
+        ),
     )
+
+
+class AnotherHandDecided(Event):
+    """GS-8: the Great Lord decided whether another hand is played (``game.lord_decides``)."""
+
+    type: Literal["another_hand"] = "another_hand"
+    seat: int = Field(description="the Great Lord's seat in the hand just played")
+    more: bool = Field(description="true: another hand is dealt; false: the match is over")
 
 
 AnyEvent = Annotated[
@@ -181,6 +192,7 @@ AnyEvent = Annotated[
     | LeadPassed
     | SeatOut
     | HandScored
+    | AnotherHandDecided
     | MatchOver,
     Field(discriminator="type"),
 ]
@@ -204,5 +216,6 @@ EVENT_TYPES: list[type[Event]] = [
     LeadPassed,
     SeatOut,
     HandScored,
+    AnotherHandDecided,
     MatchOver,
 ]

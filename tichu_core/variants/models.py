@@ -400,6 +400,14 @@ class GameOptions(_Options):
             "Threechu: a multiple of the player count; at most 10000)."
         ),
     )
+    lord_decides: StrictBool = Field(
+        False,
+        description=(
+            "GS-8: after each hand from the second the Great Lord (the first out) decides, "
+            "as a pending decision (AnotherHand), whether another hand is played; "
+            "game.hands still caps the match. Needs seating.by_rank."
+        ),
+    )
 
 
 class SeatingOptions(_Options):
