@@ -23,6 +23,7 @@ from tichu_core.frontends.bots import GreedyBot, HeuristicBot, RandomBot, make_b
 from tichu_core.frontends.render import Transcript
 from tichu_core.game.events import (
     EVENT_TYPES,
+    AnotherHandDecided,
     CardsDealt,
     CardsReceived,
     DragonGiven,
@@ -248,6 +249,7 @@ def every_event() -> list[Event]:
             card_points=[10, 20, 30, 40],
             double_victory=False,
         ),
+        AnotherHandDecided(hand=0, seat=3, more=True),  # GS-8 (game.lord_decides)
         MatchOver(hand=8, totals=[10, -20, 30, 80], winners=[3], termination="hands_played"),
     ]
 
@@ -274,6 +276,7 @@ def test_the_renderer_has_words_for_every_event_type() -> None:
         "3 out 1st",
         "-> 3 gives it to 2 (25 points)",  # the Dragon gift (S-DRAGON-1)
         "result: player 0 10, player 1 -20, player 2 30, dummy 80 (out: 3, 0, 1, 2",
+        "the Great Lord (seat 3 (dummy)) wants another hand",
         "Match over after 9 hands: all hands played",
         "totals player 0 10, player 1 -20, player 2 30, dummy 80; won by dummy",
     ]

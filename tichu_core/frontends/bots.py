@@ -31,7 +31,7 @@ from importlib.metadata import EntryPoint, entry_points
 import tichu_core as tc
 from tichu_core import Action, LegalActions, Observation
 from tichu_core.frontends.bot_protocol import Bot, BotFactory, decide, play_match
-from tichu_core.frontends.heuristic import HeuristicBot
+from tichu_core.frontends.heuristic import HeuristicBot, another_hand
 
 __all__ = [
     "BOTS",
@@ -170,6 +170,10 @@ class GreedyBot:
         if leads:
             called = [g for g in leads if g.to in view.calls]
             return min(called or leads, key=lambda g: view.hand_sizes[g.to])
+        lordly = [a for a in fixed if isinstance(a, tc.AnotherHand)]
+        if lordly:
+            # GS-8: the Great Lord stops while its own line is ahead, else plays on.
+            return another_hand(view, lordly)
         return None
 
     def _push(

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from tichu_core.cardplay.cards import PHOENIX, RANK_OF_NAME, Card, parse_cards
 from tichu_core.game.events import (
+    AnotherHandDecided,
     CardsDealt,
     CardsReceived,
     DragonGiven,
@@ -47,6 +48,7 @@ _PHOENIX_ALONE = 14.5
 TERMINATIONS = {
     "target_reached": "target reached",
     "hands_played": "all hands played",
+    "lord_decided": "the Great Lord played no further hand",
     "variant_rule": "by a rule of the variant",
 }
 
@@ -289,6 +291,10 @@ class Transcript:
         elif isinstance(event, HandScored):
             self._cut_trick()
             self._say(Text(self._result(event), style=RESULT_STYLE))
+        elif isinstance(event, AnotherHandDecided):
+            # GS-8: the Great Lord's decision between two hands.
+            more = "another hand" if event.more else "no further hand"
+            self._say(Text(f"the Great Lord ({self._label(event.seat)}) wants {more}"))
         elif isinstance(event, MatchOver):
             names = self._line_names(event.totals)
             winners = " and ".join(names[w] for w in event.winners) or "nobody"
