@@ -24,6 +24,7 @@ from tichu_core.frontends.render import Transcript
 from tichu_core.game.events import (
     EVENT_TYPES,
     AnotherHandDecided,
+    PushWithdrawn,
     CardsDealt,
     CardsReceived,
     DragonGiven,
@@ -223,6 +224,7 @@ def every_event() -> list[Event]:
         CardsDealt(hand=0, seat=0, cards=["As", "Kj"], visible_to=[0]),
         GrandTichuDecided(hand=0, seat=1, call=True),
         TichuCalled(hand=0, seat=2),
+        PushWithdrawn(hand=0, seat=2),  # S-EX-3 (exchange.change_after_tichu)
         Pushed(hand=0, seat=0, cards=None),
         Pushed(hand=0, seat=0, cards={1: "Ap As 10t"}, visible_to=[0]),
         CardsReceived(hand=0, seat=0, cards={1: "3j", 2: "DR PH"}, visible_to=[0]),
@@ -263,6 +265,7 @@ def test_the_renderer_has_words_for_every_event_type() -> None:
         "seat 0 was dealt  As Kj",
         "seat 1 calls Grand Tichu",
         "seat 2 calls Tichu",
+        "seat 2 takes its pushed cards back",
         "seat 0 pushes  Ap As 10t to 1",  # several cards to one seat (GS-6)
         "seat 0 receives  3j from 1, DR PH from 2",  # cards no push line showed
         "seat 3 (dummy) is face up: Qs Qj 2p",  # T3-4

@@ -30,6 +30,7 @@ from tichu_core.game.events import (
     Passed,
     Played,
     Pushed,
+    PushWithdrawn,
     SeatOut,
     TichuCalled,
     TrickWon,
@@ -248,6 +249,10 @@ class Transcript:
                 pushed = self._pushed.setdefault(event.seat, {})
                 for target, codes in event.cards.items():
                     pushed[target] = f"{pushed[target]} {codes}" if target in pushed else codes
+        elif isinstance(event, PushWithdrawn):
+            # S-EX-3: the caller pushes again; its earlier push is void.
+            self._pushed.pop(event.seat, None)
+            self._say(Text(f"{self._label(event.seat)} takes its pushed cards back"))
         elif isinstance(event, CardsReceived):
             if self.show_private:
                 self._received[event.seat] = dict(event.cards)

@@ -66,6 +66,14 @@ class Pushed(Event):
     forced: bool = False
 
 
+class PushWithdrawn(Event):
+    """S-EX-3 (``exchange.change_after_tichu``): a seat called Tichu before the exchange
+    was complete and took its pushed cards back; it pushes again."""
+
+    type: Literal["push_withdrawn"] = "push_withdrawn"
+    seat: int
+
+
 class CardsReceived(Event):
     type: Literal["cards_received"] = "cards_received"
     seat: int
@@ -180,6 +188,7 @@ AnyEvent = Annotated[
     | GrandTichuDecided
     | TichuCalled
     | Pushed
+    | PushWithdrawn
     | CardsReceived
     | ExchangeDone
     | HandShown
@@ -204,6 +213,7 @@ EVENT_TYPES: list[type[Event]] = [
     GrandTichuDecided,
     TichuCalled,
     Pushed,
+    PushWithdrawn,
     CardsReceived,
     ExchangeDone,
     HandShown,

@@ -43,6 +43,7 @@ from tichu_core.game.events import (
     HandShown,
     LeadPassed,
     Pushed,
+    PushWithdrawn,
     SeatOut,
     TichuCalled,
     WishFulfilled,
@@ -463,6 +464,15 @@ class HandState:
     def do_tichu(self, seat: int) -> None:
         self.tichu = _replaced(self.tichu, seat, True)
         self._emit(TichuCalled, seat=seat)
+        if (
+            self.phase == EXCHANGE
+            and self.pushes[seat] is not None
+            and self.rulebook.change_after_tichu
+        ):
+            # S-EX-3: nothing has moved yet (the exchange waits for every seat), so the
+            # caller takes its cards back and pushes again.
+            self.pushes = _replaced(self.pushes, seat, None)
+            self._emit(PushWithdrawn, seat=seat)
 
     def do_push(self, seat: int, cards: dict[int, int]) -> None:
         self.pushes = _replaced(self.pushes, seat, cards)

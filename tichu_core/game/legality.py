@@ -749,7 +749,14 @@ class Referee:
         if hand.phase != EXCHANGE:
             raise IllegalAction("cards are pushed only in the exchange", "S-EX-1")
         targets = hand.push_targets[seat]
-        if hand.pushes[seat] is not None or not targets:
+        if hand.pushes[seat] is not None:
+            again = (
+                "it pushes again only after calling Tichu"
+                if hand.rulebook.change_after_tichu
+                else "a push is final (exchange.change_after_tichu = false)"
+            )
+            raise IllegalAction(f"seat {seat} has pushed already: {again}", "S-EX-3")
+        if not targets:
             raise IllegalAction(f"seat {seat} has no push to make", "S-EX-1")
         given = {t: str(codes).split() for t, codes in action.cards.items()}
         if sorted(given) != sorted(targets) or any(

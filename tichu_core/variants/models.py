@@ -232,6 +232,14 @@ class ExchangeOptions(_Options):
     first_hand: StrictBool = Field(
         True, description="GS-5: the first hand of a match has an exchange."
     )
+    change_after_tichu: StrictBool = Field(
+        False,
+        description=(
+            "S-EX-3: a seat that calls Tichu before the exchange is complete takes back the "
+            "cards it pushed and pushes again (pushes stay hidden until every seat has "
+            "pushed); false: a push is final."
+        ),
+    )
     best_order: Annotated[tuple[OrderEntry, ...], AfterValidator(_distinct)] = Field(
         ("DR", "PH", "MJ", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),
         description=(
