@@ -24,7 +24,6 @@ from tichu_core.frontends.render import Transcript
 from tichu_core.game.events import (
     EVENT_TYPES,
     AnotherHandDecided,
-    PushWithdrawn,
     CardsDealt,
     CardsReceived,
     DragonGiven,
@@ -39,6 +38,7 @@ from tichu_core.game.events import (
     Passed,
     Played,
     Pushed,
+    PushWithdrawn,
     SeatOut,
     TichuCalled,
     TrickWon,

@@ -1129,7 +1129,7 @@ def test_option_game_lord_decides_GS_8() -> None:
     play is in test_grand_seigneur.py, test_GS_8_...). It needs a Great Lord, so a table
     seated by rank; with it a match needs neither a target nor a number of hands."""
     assert tc.load_variant("standard").game.lord_decides is False
-    with pytest.raises(tc.VariantError, match="game.lord_decides: needs a Great Lord"):
+    with pytest.raises(tc.VariantError, match=r"game\.lord_decides: needs a Great Lord"):
         tc.load_variant("standard", {"game.lord_decides": True})
     with pytest.raises(tc.VariantError, match="the match would never end"):
         tc.load_variant("grand_seigneur", {"game.hands": 0})

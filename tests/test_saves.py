@@ -40,8 +40,8 @@ def test_a_version_1_save_of_an_unchanged_variant_replays_exactly(name: str) -> 
 @pytest.mark.parametrize(
     ("name", "why"),
     [
-        ("threechu", "its variant uses the threechu rules"),
-        ("grand_seigneur", "its variant uses the grand_seigneur rules"),
+        ("threechu", "its variant has a dummy seat (Threechu)"),
+        ("grand_seigneur", "its variant seats the table by rank (Grand Seigneur)"),
     ],
 )
 def test_a_version_1_save_whose_rules_changed_is_refused_saying_why(name: str, why: str) -> None:

@@ -31,9 +31,11 @@ SAVE_FORMAT = "tichu-game"
 # Threechu shuffle passes the other way (T3-8), the Wretch deals Grand Seigneur and
 # any table seated by rank (GS-3), and the election hand scores nothing (E-5).
 SAVE_VERSION = 2
-# Saves of version 1 replay exactly, unless they are of a game those changes touch.
+# Saves of version 1 replay exactly, unless they are of a game those changes touch:
+# one with a dummy seat (Threechu's seating, T3-8) or seated by rank (the dealer, GS-3,
+# and Grand Seigneur's scores, E-5). Told by the options, not by plugin names (the
+# engine names none).
 _OLDEST_VERSION = 1
-_CHANGED_IN_2 = frozenset({"threechu", "grand_seigneur"})
 
 
 @dataclass(frozen=True)
@@ -120,12 +122,11 @@ def load_game(text: object, *, allow_imports: bool = False) -> SavedGame:
 def _check_replays_as_before(variant: Variant) -> None:
     """A version 1 save is refused where this engine would replay it into another game
     (see SAVE_VERSION), never loaded into a different game silently."""
-    changed = sorted(_CHANGED_IN_2 & set(variant.plugins))
-    if changed or variant.seating.by_rank:
+    if variant.teams.dummy or variant.seating.by_rank:
         why = (
-            f"its variant uses the {', '.join(changed)} rules"
-            if changed
-            else "its variant seats the table by rank"
+            "its variant has a dummy seat (Threechu)"
+            if variant.teams.dummy
+            else "its variant seats the table by rank (Grand Seigneur)"
         )
         raise InvalidAction(
             f"saved game version 1 cannot be replayed: {why}, which changed in version 2 "
