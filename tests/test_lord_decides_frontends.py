@@ -10,10 +10,10 @@ import random
 import numpy as np
 import pytest
 from rich.console import Console
-from tichu_core.frontends.cli.terminal import play_game
 
 import tichu_core as tc
 from tichu_core.frontends.bots import make_bot, play_match
+from tichu_core.frontends.cli.terminal import play_game
 from tichu_core.frontends.rl import ActionTable, ObservationEncoder, TichuEnv
 
 LORDLY = {"players": 5, "game.lord_decides": True, "game.hands": 4}
