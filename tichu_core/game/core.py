@@ -220,7 +220,7 @@ class GameCore:
         before, events = self._referee.carry_out(hand, version, checked)
         scores_before = self.scores  # replaced, never changed in place
         hands_before = len(self.hand_results)
-        lord_before = self._lord_seat
+        lord_before: int | None = self._lord_seat
         try:
             if hand.phase == OVER and hand.score is not None:
                 events += self._end_hand()
@@ -347,7 +347,7 @@ class GameCore:
         if outcome is not None:
             events.append(self._finish_match(outcome))
             return events
-        if self.variant.game.lord_decides and len(self.hand_results) >= 2 and hand.out_order:
+        if self.rulebook.lord_decides and len(self.hand_results) >= 2 and hand.out_order:
             # GS-8: from the second hand on, the new Great Lord (the first out) decides
             # whether another is played; the finished hand stays on the table meanwhile.
             self._lord_seat = hand.out_order[0]

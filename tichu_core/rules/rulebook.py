@@ -142,6 +142,7 @@ class Rulebook:
         self.card_points: bool = variant.scoring.card_points
         # S-EX-3: a Tichu call in the exchange reopens the caller's push.
         self.change_after_tichu: bool = variant.exchange.change_after_tichu
+        self.lord_decides: bool = variant.game.lord_decides  # GS-8
 
     def implementations(self) -> dict[str, list[str]]:
         """Plugin name -> the hooks it implements (for ``tichu check`` and docs)."""
