@@ -9,6 +9,11 @@ stream to the summary and the ``--out`` file as they come.
 After an interruption, a runner's ``salvage()`` gives the records of the batches that
 had finished but not yet been handed on, and leaving the ``with`` block stops
 every worker at once (local workers are terminated, Ray tasks cancelled).
+
+What a batch is played with is the runner's ``batch`` function (default
+:func:`~tichu_core.frontends.sim.matches.play_batch`, one match per index); ``tichu
+duel`` gives its own (one duplicate pair per index). It is a module-level function,
+so that worker processes and Ray tasks receive it by reference.
 """
 
 from __future__ import annotations
@@ -22,11 +27,14 @@ import signal
 import sys
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
-from tichu_core.frontends.sim.matches import Record, RunSpec, play_batch, play_record
+from tichu_core.frontends.sim.matches import Record, play_batch
+
+# The records of a batch of indices of a run: (the run's spec, the indices) -> records.
+Batch = Callable[[Any, list[int]], list[Record]]
 
 BACKENDS = ("local", "ray")
 PR_SET_PDEATHSIG = 1  # prctl(2)
@@ -56,12 +64,13 @@ class SerialRunner:
 
     workers = 1
 
-    def __init__(self, spec: RunSpec) -> None:
+    def __init__(self, spec: Any, batch: Batch = play_batch) -> None:
         self.spec = spec
+        self._batch = batch
 
     def records(self, indices: Iterable[int], count: int) -> Iterator[Record]:
         for index in indices:
-            yield play_record(self.spec, index)
+            yield from self._batch(self.spec, [index])
 
     def salvage(self) -> list[Record]:
         return []
@@ -143,10 +152,11 @@ class PoolRunner(_Window):
     """Batches in ``workers`` local processes. The workers ignore Ctrl-C (the terminal
     sends it to all of them): this process decides, and terminates them."""
 
-    def __init__(self, spec: RunSpec, workers: int) -> None:
+    def __init__(self, spec: Any, workers: int, batch: Batch = play_batch) -> None:
         super().__init__()
         self.spec = spec
         self.workers = workers
+        self._batch = batch
         methods = multiprocessing.get_all_start_methods()
         # Fork where there is one (nothing to re-import, and `python -m tichu_core`
         # is no module a spawned worker may import again).
@@ -159,7 +169,7 @@ class PoolRunner(_Window):
             signal.signal(signal.SIGINT, previous)
 
     def _submit(self, batch: list[int]) -> Any:
-        return self._pool.apply_async(play_batch, (self.spec, batch))
+        return self._pool.apply_async(self._batch, (self.spec, batch))
 
     def _wait(self, handle: Any) -> list[Record]:
         records: list[Record] = handle.get()
@@ -183,7 +193,9 @@ class RayRunner(_Window):
     """Batches as Ray tasks: on the cluster at ``address`` (``ray start --head`` prints
     it), in the Ray instance this process already has, or in a new local one."""
 
-    def __init__(self, spec: RunSpec, workers: int, address: str | None) -> None:
+    def __init__(
+        self, spec: Any, workers: int, address: str | None, batch: Batch = play_batch
+    ) -> None:
         super().__init__()
         try:
             # Untyped: Ray's own annotations are partial.
@@ -205,7 +217,7 @@ class RayRunner(_Window):
             self._started = True
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.workers = max(workers, cpus, 1)
-        self._task = ray.remote(play_batch)
+        self._task = ray.remote(batch)
         self._spec = ray.put(spec)
 
     def _submit(self, batch: list[int]) -> Any:
@@ -241,11 +253,16 @@ class RayRunner(_Window):
 
 
 def open_runner(
-    spec: RunSpec, workers: int = 1, backend: str = "local", address: str | None = None
+    spec: Any,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    batch: Batch = play_batch,
 ) -> SerialRunner | PoolRunner | RayRunner:
-    """The runner of ``backend`` (``local``: this process for one worker, else a pool)."""
+    """The runner of ``backend`` (``local``: this process for one worker, else a pool),
+    playing ``spec``'s batches with ``batch``."""
     if backend == "ray":
-        return RayRunner(spec, workers, address)
+        return RayRunner(spec, workers, address, batch)
     if backend != "local":
         raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
-    return SerialRunner(spec) if workers <= 1 else PoolRunner(spec, workers)
+    return SerialRunner(spec, batch) if workers <= 1 else PoolRunner(spec, workers, batch)
