@@ -415,7 +415,7 @@ def duel(
                 unit="per deal",
             )
             notes.append(f"chart: {chart}")
-        console.print(Text(printable("\n".join(notes))))
+        console.print(Text("\n".join(printable(note) for note in notes)))
     if outcome.interrupted:
         print(interrupted_message("duel", tally.count, "pairs", path), file=sys.stderr)
         return INTERRUPTED
