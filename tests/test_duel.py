@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -118,14 +118,14 @@ def test_stacked_deals_depend_only_on_the_seed_and_the_hand() -> None:
     deck = tc.load_variant("standard").deck_codes
     short, long = (stacked_deals(deck, (14,) * 4, 99, hands) for hands in (2, 5))
     assert long[:2] == short and long[2] != long[3]
-    assert sorted(sum(long[4], [])) == sorted(deck)
+    assert sorted(card for hand in long[4] for card in hand) == sorted(deck)
     assert stacked_deals(deck, (14,) * 4, 98, 1) != short[:1]
 
 
 class Recorded(tc.Game):
     """A game that keeps itself where the test can read it."""
 
-    games: list[tc.Game] = []
+    games: ClassVar[list[tc.Game]] = []
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
