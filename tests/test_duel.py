@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import json
 import math
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -15,6 +19,7 @@ import tichu_core as tc
 from tichu_core.frontends.cli.commands import main
 from tichu_core.frontends.sim import matches
 from tichu_core.frontends.sim.duel import (
+    LARGEST_BATCH,
     DuelTally,
     duel_spec,
     figures,
@@ -22,6 +27,7 @@ from tichu_core.frontends.sim.duel import (
     play_pair,
     stacked_deals,
 )
+from tichu_core.frontends.sim.runners import MAX_BATCH, _Window
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 # Short matches of the four kinds of table, for fast bots.
@@ -314,3 +320,51 @@ def test_bad_arguments_are_a_one_line_error_and_exit_status_2(
     last = err.strip().splitlines()[-1]  # argparse shows the usage above it
     assert said in last and last.startswith(("tichu duel: ", "tichu: error: "))
     assert "Traceback" not in err
+
+
+class Counting(_Window):
+    """A window that plays nothing: it records the batches it is given."""
+
+    def __init__(self, largest: int) -> None:
+        super().__init__(largest)
+        self.workers = 2
+        self.sizes: list[int] = []
+
+    def _submit(self, batch: list[int]) -> Any:
+        self.sizes.append(len(batch))
+        return [{"index": i} for i in batch]
+
+    def _wait(self, handle: Any) -> list[dict[str, Any]]:
+        records: list[dict[str, Any]] = handle
+        return records
+
+
+def test_a_duel_sends_a_few_pairs_a_batch() -> None:
+    """A pair is two matches, and a strong bot's are slow: Ctrl-C keeps whole batches."""
+    runner = Counting(LARGEST_BATCH)
+    assert [r["index"] for r in runner.records(range(1000), 1000)] == list(range(1000))
+    assert max(runner.sizes) == LARGEST_BATCH < MAX_BATCH
+
+
+def test_ctrl_c_stops_a_duel_keeps_the_finished_pairs_and_sums_them_up(tmp_path: Path) -> None:
+    path = tmp_path / "duel.jsonl"
+    command = [sys.executable, "-m", "tichu_core", "duel", "greedy", "random", "--workers",
+               "2", "--games", "100000", "--seed", "9", "--out", str(path)]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (
+            not path.exists() or path.read_text().count("\n") < 2
+        ):
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.1)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, err
+    assert b"tichu duel: interrupted" in err and b"Traceback" not in err
+    kept = path.read_text()
+    assert kept.endswith("\n") and kept.count("\n") >= 2
+    assert f"{kept.count(chr(10))} deals, each played twice".encode() in out

@@ -72,6 +72,9 @@ from tichu_core.frontends.text.render import printable, safe_text
 # Deals stacked at first where the match has no fixed number of hands (longer matches
 # are played again with more): bot matches to 1000 rarely last 25 hands.
 STACK = 32
+# Pairs per batch at most: a pair is two matches, and a strong bot's matches are slow;
+# Ctrl-C keeps only whole batches.
+LARGEST_BATCH = 4
 # What a half keeps of its match record (`play_record`).
 KEPT = (
     "totals",
@@ -388,6 +391,7 @@ def duel(
             address=address,
             quiet=quiet,
             batch=play_duel_batch,
+            largest=LARGEST_BATCH,
         )
     except RunError as error:
         return _error(str(error))

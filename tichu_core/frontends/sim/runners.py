@@ -47,10 +47,11 @@ class BackendUnavailable(RuntimeError):
     """The backend asked for cannot be used here (Ray not installed, no cluster)."""
 
 
-def batch_size(matches: int, workers: int) -> int:
+def batch_size(matches: int, workers: int, largest: int = MAX_BATCH) -> int:
     """Matches per batch: enough batches for an even spread and a lively progress bar,
-    few enough that each is worth sending."""
-    return max(1, min(MAX_BATCH, matches // (workers * 8)))
+    few enough that each is worth sending; at most ``largest`` (what Ctrl-C may lose
+    per batch in flight)."""
+    return max(1, min(largest, matches // (workers * 8)))
 
 
 def batches(indices: Iterable[int], size: int) -> Iterator[list[int]]:
@@ -87,8 +88,9 @@ class _Window:
 
     workers: int
 
-    def __init__(self) -> None:
+    def __init__(self, largest: int = MAX_BATCH) -> None:
         self._window: deque[Any] = deque()
+        self._largest = largest
 
     def _submit(self, batch: list[int]) -> Any:
         raise NotImplementedError
@@ -100,7 +102,7 @@ class _Window:
         raise NotImplementedError
 
     def records(self, indices: Iterable[int], count: int) -> Iterator[Record]:
-        pending = batches(indices, batch_size(count, self.workers))
+        pending = batches(indices, batch_size(count, self.workers, self._largest))
         window = self._window
         for batch in islice(pending, self.workers * IN_FLIGHT):
             window.append(self._submit(batch))
@@ -152,8 +154,10 @@ class PoolRunner(_Window):
     """Batches in ``workers`` local processes. The workers ignore Ctrl-C (the terminal
     sends it to all of them): this process decides, and terminates them."""
 
-    def __init__(self, spec: Any, workers: int, batch: Batch = play_batch) -> None:
-        super().__init__()
+    def __init__(
+        self, spec: Any, workers: int, batch: Batch = play_batch, largest: int = MAX_BATCH
+    ) -> None:
+        super().__init__(largest)
         self.spec = spec
         self.workers = workers
         self._batch = batch
@@ -194,9 +198,14 @@ class RayRunner(_Window):
     it), in the Ray instance this process already has, or in a new local one."""
 
     def __init__(
-        self, spec: Any, workers: int, address: str | None, batch: Batch = play_batch
+        self,
+        spec: Any,
+        workers: int,
+        address: str | None,
+        batch: Batch = play_batch,
+        largest: int = MAX_BATCH,
     ) -> None:
-        super().__init__()
+        super().__init__(largest)
         try:
             # Untyped: Ray's own annotations are partial.
             ray: Any = importlib.import_module("ray")
@@ -258,11 +267,14 @@ def open_runner(
     backend: str = "local",
     address: str | None = None,
     batch: Batch = play_batch,
+    largest: int = MAX_BATCH,
 ) -> SerialRunner | PoolRunner | RayRunner:
     """The runner of ``backend`` (``local``: this process for one worker, else a pool),
-    playing ``spec``'s batches with ``batch``."""
+    playing ``spec``'s batches with ``batch``, at most ``largest`` indices a batch."""
     if backend == "ray":
-        return RayRunner(spec, workers, address, batch)
+        return RayRunner(spec, workers, address, batch, largest)
     if backend != "local":
         raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
-    return SerialRunner(spec, batch) if workers <= 1 else PoolRunner(spec, workers, batch)
+    if workers <= 1:
+        return SerialRunner(spec, batch)
+    return PoolRunner(spec, workers, batch, largest)

@@ -42,6 +42,7 @@ from tichu_core.frontends.sim.jsonl import (
 )
 from tichu_core.frontends.sim.matches import Record, RunSpec, play_batch
 from tichu_core.frontends.sim.runners import (
+    MAX_BATCH,
     BackendUnavailable,
     Batch,
     interrupted_by_sigterm,
@@ -125,13 +126,14 @@ def play_run(
     address: str | None = None,
     quiet: bool = False,
     batch: Batch = play_batch,
+    largest: int = MAX_BATCH,
 ) -> RunOutcome:
     """Play the records ``0..games-1`` of the run ``spec`` (its ``run_id`` names its
-    records) with ``batch``, handing each to ``add(record, fresh)`` in index order:
-    first those of the ``--out`` file ``path`` (``fresh`` False), then those played now,
-    appended to the file as they come. A progress bar unless ``quiet``; Ctrl-C stops at
-    once, keeping what was finished (the outcome says so). RunError if the file or the
-    backend cannot be used."""
+    records) with ``batch``, at most ``largest`` records a batch, handing each to
+    ``add(record, fresh)`` in index order: first those of the ``--out`` file ``path``
+    (``fresh`` False), then those played now, appended to the file as they come. A
+    progress bar unless ``quiet``; Ctrl-C stops at once, keeping what was finished (the
+    outcome says so). RunError if the file or the backend cannot be used."""
     done = Done(games)
     writer: RecordWriter | None = None
     if path is not None:
@@ -150,7 +152,8 @@ def play_run(
     resumed = done.count
     try:
         # No more local processes than records to play.
-        runner = open_runner(spec, max(1, min(workers, games - resumed)), backend, address, batch)
+        workers = max(1, min(workers, games - resumed))
+        runner = open_runner(spec, workers, backend, address, batch, largest)
     except BackendUnavailable as error:
         if writer is not None:
             writer.close()
