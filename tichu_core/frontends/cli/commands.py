@@ -178,12 +178,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _run_arguments(args: argparse.Namespace) -> dict[str, Any]:
-    """What `simulate` and `compare` take alike from their options (`run_options`)."""
-    return {
+    """What `simulate`, `compare` and `duel` take alike from their options (`run_options`;
+    `duel` names its two bots instead of `--bots`)."""
+    bots = {"bots": args.bots} if "bots" in args else {}
+    return bots | {
         "games": args.games,
         "workers": args.workers,
         "seed": args.seed,
-        "bots": args.bots,
         "overrides": _assignments(args),
         "allow_imports": args.allow_imports,
         "quiet": args.quiet,
@@ -196,6 +197,19 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     from tichu_core.frontends.sim.compare import compare
 
     return compare(args.first, args.second, chart=args.chart, **_run_arguments(args))
+
+
+def _cmd_duel(args: argparse.Namespace) -> int:
+    from tichu_core.frontends.sim.duel import duel
+
+    return duel(
+        args.first,
+        args.second,
+        variant=args.variant,
+        chart=args.chart,
+        out=args.out,
+        **_run_arguments(args),
+    )
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -326,18 +340,19 @@ def build_parser() -> argparse.ArgumentParser:
             help="let the variant import plugin modules named by dotted path",
         )
 
-    def run_options(sub: argparse.ArgumentParser, bots: str) -> None:
-        """Who plays the matches of `simulate` and `compare`, where they run, and the
-        progress bar."""
+    def run_options(sub: argparse.ArgumentParser, bots: str | None) -> None:
+        """Who plays the matches of `simulate`, `compare` and `duel` (None: no `--bots`),
+        where they run, and the progress bar."""
         sub.add_argument(
             "--workers",
             type=_whole_number(least=1, most=_max_workers()),
             default=1,
             help=f"worker processes (at most {WORKERS_PER_CPU} per CPU)",
         )
-        sub.add_argument(
-            "--bots", type=_bots, default=bots, help="comma-separated bot per player, cycled"
-        )
+        if bots is not None:
+            sub.add_argument(
+                "--bots", type=_bots, default=bots, help="comma-separated bot per player, cycled"
+            )
         sub.add_argument(
             "--backend",
             choices=["local", "ray"],
@@ -447,6 +462,30 @@ def build_parser() -> argparse.ArgumentParser:
         "--chart", metavar="FILE.png", help="draw the distributions (needs tichu[plots])"
     )
     sub.set_defaults(run=_cmd_compare)
+
+    sub = commands.add_parser(
+        "duel",
+        help="two bots in duplicate play: every deal twice, the sides swapped (docs/bots.md)",
+    )
+    sub.add_argument("first", metavar="A", type=_bot, help="bot A (random, greedy, heuristic, …)")
+    sub.add_argument("second", metavar="B", type=_bot, help="bot B")
+    variant_options(sub)
+    sub.add_argument(
+        "--games",
+        type=_whole_number(least=2),
+        default=100,
+        help="deals to play, each twice (so 2N matches)",
+    )
+    run_options(sub, bots=None)
+    sub.add_argument(
+        "--out",
+        metavar="FILE.jsonl",
+        help="one JSON line per deal (both matches); rerunning the same command resumes it",
+    )
+    sub.add_argument(
+        "--chart", metavar="FILE.png", help="draw the distributions (needs tichu[plots])"
+    )
+    sub.set_defaults(run=_cmd_duel)
 
     sub = commands.add_parser(
         "replay", help="replay saved game JSON files or Brettspielwelt .tch logs"

@@ -132,12 +132,35 @@ def paired_difference(
     return Difference(ratio_a, ratio_b, delta, delta - error, delta + error)
 
 
-def _show(value: float | None, percent: bool, signed: bool = False) -> str:
+def show_value(value: float | None, percent: bool, signed: bool = False) -> str:
     if value is None:
         return "-"
     if percent:
         return f"{100 * value:+.1f}%" if signed else f"{100 * value:.1f}%"
     return f"{value:+.3f}" if signed else f"{value:.3f}"
+
+
+def chart_problem(chart: str | Path | None) -> str | None:
+    """Why ``--chart`` cannot be drawn (None: it can, or none is asked), said before any
+    match is played."""
+    if chart is None:
+        return None
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return PLOTS_HINT
+    folder = Path(chart).resolve().parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        return f"cannot write --chart {printable(str(chart))}"
+    return None
+
+
+def interval_cells(diff: Difference, percent: bool) -> tuple[str, str]:
+    """The table cells of a difference's 95% interval, and "*" where it leaves out 0."""
+    if diff.low is None or diff.high is None:
+        return "-", ""
+    interval = f"[{show_value(diff.low, percent, True)}, {show_value(diff.high, percent, True)}]"
+    return interval, "*" if diff.low > 0 or diff.high < 0 else ""
 
 
 def _variant(name: str, overrides: list[str], allow_imports: bool) -> Variant:
@@ -171,16 +194,10 @@ def compare(
     if games < 2:
         print("tichu compare: --games must be at least 2", file=sys.stderr)
         return 2
-    if chart is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            print(f"tichu compare: {PLOTS_HINT}", file=sys.stderr)
-            return 2
-        folder = Path(chart).resolve().parent
-        if not folder.is_dir() or not os.access(folder, os.W_OK):
-            print(f"tichu compare: cannot write --chart {printable(str(chart))}", file=sys.stderr)
-            return 2
+    problem = chart_problem(chart)
+    if problem is not None:
+        print(f"tichu compare: {problem}", file=sys.stderr)
+        return 2
     variants = [_variant(name, overrides or [], allow_imports) for name in (first, second)]
     tables = [Game(variant, seed=0) for variant in variants]
     run_seed = seed if seed is not None else int(time.time())
@@ -249,22 +266,12 @@ def _table(
     for column in ("A", "B", "B − A", "95% interval", ""):
         table.add_column(column, justify="right", no_wrap=True)
     for figure, diff in zip(chosen, differences, strict=True):
-        interval = (
-            f"[{_show(diff.low, figure.percent, True)}, {_show(diff.high, figure.percent, True)}]"
-            if diff.low is not None
-            else "-"
-        )
-        # Significant at 95%: the interval leaves out 0.
-        mark = (
-            "*"
-            if diff.low is not None and diff.high is not None and (diff.low > 0 or diff.high < 0)
-            else ""
-        )
+        interval, mark = interval_cells(diff, figure.percent)
         table.add_row(
             safe_text(figure.name),
-            _show(diff.first, figure.percent),
-            _show(diff.second, figure.percent),
-            _show(diff.delta, figure.percent, True),
+            show_value(diff.first, figure.percent),
+            show_value(diff.second, figure.percent),
+            show_value(diff.delta, figure.percent, True),
             interval,
             mark,
         )
@@ -277,9 +284,12 @@ def draw_chart(
     chosen: list[Figure],
     parts: list[list[Record]],
     differences: list[Difference],
+    title: str | None = None,
+    difference_title: str = "B − A, % of A, with 95% intervals",
+    unit: str = "per match",
 ) -> None:
-    """Histograms of the per-match figures of A and B (where a match has a denominator),
-    and the differences B − A with their intervals, relative to A."""
+    """Histograms of the per-record (``unit``) figures of A and B (where a record has a
+    denominator), and the differences B − A with their intervals, relative to A."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -295,7 +305,7 @@ def draw_chart(
         for records, name, colour in zip(parts, names, ("tab:blue", "tab:orange"), strict=True):
             values = [n / d for n, d in map(figure.part, records) if d]
             ax.hist(values, bins=30, alpha=0.55, label=name, color=colour)
-        ax.set_title(f"{figure.name} (per match)", fontsize=10)
+        ax.set_title(f"{figure.name} ({unit})", fontsize=10)
         ax.legend(fontsize=8)
     ax = cells[len(shown)]
     labelled = [
@@ -317,10 +327,10 @@ def draw_chart(
         )
     ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks(range(len(labelled)), [name for name, _ in labelled], fontsize=7)
-    ax.set_title("B − A, % of A, with 95% intervals", fontsize=10)
+    ax.set_title(difference_title, fontsize=10)
     for unused in cells[len(shown) + 1 :]:
         unused.axis("off")
-    fig.suptitle(f"{names[1]} (B) against {names[0]} (A)")
+    fig.suptitle(title or f"{names[1]} (B) against {names[0]} (A)")
     fig.tight_layout()
     fig.savefig(path, format="png", dpi=100)
     plt.close(fig)

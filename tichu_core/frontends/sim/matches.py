@@ -25,6 +25,8 @@ from tichu_core.frontends.bots import make_bot
 from tichu_core.frontends.bots.protocol import decide
 
 Record = dict[str, Any]
+# Stacked deals for `Game`: per hand, per seat, the card codes in dealing order.
+Deals = list[list[list[str]]]
 SEED_BITS = 62
 
 
@@ -59,8 +61,9 @@ def bot_seed(seed: int, player: int) -> int:
     return seed * 31 + player
 
 
-def play_record(spec: RunSpec, index: int) -> Record:
-    """Play match ``index`` of the run to its end and return its record.
+def play_record(spec: RunSpec, index: int, deals: Deals | None = None) -> Record:
+    """Play match ``index`` of the run to its end and return its record; ``deals``: the
+    stacked deals of its hands (``tichu duel`` plays one set of deals twice).
 
     Per score line: ``totals`` (final scores), ``card_points`` (won over the match);
     ``winners`` (score lines), ``termination``, ``hands``, ``actions``; per player
@@ -69,7 +72,7 @@ def play_record(spec: RunSpec, index: int) -> Record:
     ``bombs`` played, ``first_out`` (hands it went out first) and
     ``double_victories`` (hands its team went out first and second, S-SCORE-2)."""
     seed = match_seed(spec.run_seed, index)
-    game = Game(spec.variant, seed=seed)
+    game = Game(spec.variant, seed=seed, deals=deals)
     players = game.players
     names = spec.bots
     bots = [make_bot(names[p % len(names)], bot_seed(seed, p)) for p in range(players)]

@@ -9,6 +9,11 @@ stream to the summary and the ``--out`` file as they come.
 After an interruption, a runner's ``salvage()`` gives the records of the batches that
 had finished but not yet been handed on, and leaving the ``with`` block stops
 every worker at once (local workers are terminated, Ray tasks cancelled).
+
+What a batch is played with is the runner's ``batch`` function (default
+:func:`~tichu_core.frontends.sim.matches.play_batch`, one match per index); ``tichu
+duel`` gives its own (one duplicate pair per index). It is a module-level function,
+so that worker processes and Ray tasks receive it by reference.
 """
 
 from __future__ import annotations
@@ -22,11 +27,14 @@ import signal
 import sys
 import threading
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
-from tichu_core.frontends.sim.matches import Record, RunSpec, play_batch, play_record
+from tichu_core.frontends.sim.matches import Record, play_batch
+
+# The records of a batch of indices of a run: (the run's spec, the indices) -> records.
+Batch = Callable[[Any, list[int]], list[Record]]
 
 BACKENDS = ("local", "ray")
 PR_SET_PDEATHSIG = 1  # prctl(2)
@@ -39,10 +47,11 @@ class BackendUnavailable(RuntimeError):
     """The backend asked for cannot be used here (Ray not installed, no cluster)."""
 
 
-def batch_size(matches: int, workers: int) -> int:
+def batch_size(matches: int, workers: int, largest: int = MAX_BATCH) -> int:
     """Matches per batch: enough batches for an even spread and a lively progress bar,
-    few enough that each is worth sending."""
-    return max(1, min(MAX_BATCH, matches // (workers * 8)))
+    few enough that each is worth sending; at most ``largest`` (what Ctrl-C may lose
+    per batch in flight)."""
+    return max(1, min(largest, matches // (workers * 8)))
 
 
 def batches(indices: Iterable[int], size: int) -> Iterator[list[int]]:
@@ -56,12 +65,13 @@ class SerialRunner:
 
     workers = 1
 
-    def __init__(self, spec: RunSpec) -> None:
+    def __init__(self, spec: Any, batch: Batch = play_batch) -> None:
         self.spec = spec
+        self._batch = batch
 
     def records(self, indices: Iterable[int], count: int) -> Iterator[Record]:
         for index in indices:
-            yield play_record(self.spec, index)
+            yield from self._batch(self.spec, [index])
 
     def salvage(self) -> list[Record]:
         return []
@@ -78,8 +88,9 @@ class _Window:
 
     workers: int
 
-    def __init__(self) -> None:
+    def __init__(self, largest: int = MAX_BATCH) -> None:
         self._window: deque[Any] = deque()
+        self._largest = largest
 
     def _submit(self, batch: list[int]) -> Any:
         raise NotImplementedError
@@ -91,7 +102,7 @@ class _Window:
         raise NotImplementedError
 
     def records(self, indices: Iterable[int], count: int) -> Iterator[Record]:
-        pending = batches(indices, batch_size(count, self.workers))
+        pending = batches(indices, batch_size(count, self.workers, self._largest))
         window = self._window
         for batch in islice(pending, self.workers * IN_FLIGHT):
             window.append(self._submit(batch))
@@ -143,10 +154,13 @@ class PoolRunner(_Window):
     """Batches in ``workers`` local processes. The workers ignore Ctrl-C (the terminal
     sends it to all of them): this process decides, and terminates them."""
 
-    def __init__(self, spec: RunSpec, workers: int) -> None:
-        super().__init__()
+    def __init__(
+        self, spec: Any, workers: int, batch: Batch = play_batch, largest: int = MAX_BATCH
+    ) -> None:
+        super().__init__(largest)
         self.spec = spec
         self.workers = workers
+        self._batch = batch
         methods = multiprocessing.get_all_start_methods()
         # Fork where there is one (nothing to re-import, and `python -m tichu_core`
         # is no module a spawned worker may import again).
@@ -159,7 +173,7 @@ class PoolRunner(_Window):
             signal.signal(signal.SIGINT, previous)
 
     def _submit(self, batch: list[int]) -> Any:
-        return self._pool.apply_async(play_batch, (self.spec, batch))
+        return self._pool.apply_async(self._batch, (self.spec, batch))
 
     def _wait(self, handle: Any) -> list[Record]:
         records: list[Record] = handle.get()
@@ -183,8 +197,15 @@ class RayRunner(_Window):
     """Batches as Ray tasks: on the cluster at ``address`` (``ray start --head`` prints
     it), in the Ray instance this process already has, or in a new local one."""
 
-    def __init__(self, spec: RunSpec, workers: int, address: str | None) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        spec: Any,
+        workers: int,
+        address: str | None,
+        batch: Batch = play_batch,
+        largest: int = MAX_BATCH,
+    ) -> None:
+        super().__init__(largest)
         try:
             # Untyped: Ray's own annotations are partial.
             ray: Any = importlib.import_module("ray")
@@ -205,7 +226,7 @@ class RayRunner(_Window):
             self._started = True
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.workers = max(workers, cpus, 1)
-        self._task = ray.remote(play_batch)
+        self._task = ray.remote(batch)
         self._spec = ray.put(spec)
 
     def _submit(self, batch: list[int]) -> Any:
@@ -241,11 +262,19 @@ class RayRunner(_Window):
 
 
 def open_runner(
-    spec: RunSpec, workers: int = 1, backend: str = "local", address: str | None = None
+    spec: Any,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    batch: Batch = play_batch,
+    largest: int = MAX_BATCH,
 ) -> SerialRunner | PoolRunner | RayRunner:
-    """The runner of ``backend`` (``local``: this process for one worker, else a pool)."""
+    """The runner of ``backend`` (``local``: this process for one worker, else a pool),
+    playing ``spec``'s batches with ``batch``, at most ``largest`` indices a batch."""
     if backend == "ray":
-        return RayRunner(spec, workers, address)
+        return RayRunner(spec, workers, address, batch, largest)
     if backend != "local":
         raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
-    return SerialRunner(spec) if workers <= 1 else PoolRunner(spec, workers)
+    if workers <= 1:
+        return SerialRunner(spec, batch)
+    return PoolRunner(spec, workers, batch, largest)
