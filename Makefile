@@ -9,18 +9,28 @@ STAMP := $(VENV)/.installed
 
 venv: $(STAMP)
 
-# The editable install compiles the hot modules (setup.py, mypyc; the list is in
-# tichu_core/builds.py): editing them reinstalls, so the compiled build never lags
-# behind its source.
+# Two installs: the core alone for `make demo` (pluggy, pydantic, rich: what the demo
+# plays and prints with), and the core with every extra for `make test` (dev tools, Ray,
+# matplotlib, PettingZoo, the web server and Playwright). The editable install compiles
+# the hot modules (setup.py, mypyc; the list is in tichu_core/builds.py): editing them
+# reinstalls, so the compiled build never lags behind its source.
+CORE_STAMP := $(VENV)/.core-installed
 COMPILED_MODULES := tichu_core/builds.py $(shell sed -n 's/^    "\(tichu_core\/[^"]*\.py\)",$$/\1/p' tichu_core/builds.py)
-$(STAMP): pyproject.toml setup.py $(COMPILED_MODULES)
+
+$(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is needed")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,plots,rl,web]'
-	@touch $(STAMP)
 
-demo: $(STAMP)
+$(CORE_STAMP): pyproject.toml setup.py $(COMPILED_MODULES) | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $(CORE_STAMP)
+
+$(STAMP): pyproject.toml setup.py $(COMPILED_MODULES) | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,plots,rl,web]'
+	@touch $(STAMP) $(CORE_STAMP)
+
+demo: $(CORE_STAMP)
 	$(BIN)/tichu demo
 
 test: lint typecheck unit

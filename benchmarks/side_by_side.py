@@ -9,7 +9,7 @@ with frohlfing/tichu"). The peer is imported from the user's own checkout at com
 83e71b0 (https://github.com/frohlfing/tichu); none of its code lives in this project.
 
 Both engines run in this one process, pinned to one core, and follow the method of
-``tichu bench`` (tichu_core/frontends/bench.py): the same seeded inputs every run,
+``tichu bench`` (tichu_core/frontends/bench/figures.py): the same seeded inputs every run,
 each move-generation call timed once, cold, with ``time.perf_counter_ns`` and the
 garbage collector off (in MOVE_ROUNDS rounds for either engine, the round with the
 lowest median reported: a burst of the machine's noise lands in one round). Inputs
@@ -62,7 +62,7 @@ from tichu_core.cardplay.cards import (
 )
 from tichu_core.cardplay.combinations import recognize
 from tichu_core.cardplay.moves import lead_plays, plays
-from tichu_core.frontends.bench import timed_calls
+from tichu_core.frontends.bench.figures import timed_calls
 from tichu_core.game.actions import GrandTichu, Tichu
 from tichu_core.game.match import Game
 from tichu_core.variants.loading import load_variant

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import tichu_core as tc
-from tichu_core.frontends import bots as bots_module
-from tichu_core.frontends.bot_protocol import decide, play_match
 from tichu_core.frontends.bots import bot_names, make_bot, unknown_bot_message
-from tichu_core.frontends.cli import main
+from tichu_core.frontends.bots import registry as bots_module
+from tichu_core.frontends.bots.protocol import decide, play_match
+from tichu_core.frontends.cli.commands import main
 
 
 def short(name: str) -> tc.Variant:

@@ -8,7 +8,7 @@ import re
 import pytest
 
 import tichu_core as tc
-from tichu_core.frontends.cli import main
+from tichu_core.frontends.cli.commands import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tichu_core.frontends.cli import main
-from tichu_core.frontends.compare import paired_difference
+from tichu_core.frontends.cli.commands import main
+from tichu_core.frontends.sim.compare import paired_difference
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -158,7 +158,7 @@ def test_a_non_editable_install_has_the_bundled_variants_schema_and_plugins(
 
 
 def test_tichu_schema_is_what_the_file_holds(capsys: pytest.CaptureFixture[str]) -> None:
-    from tichu_core.frontends.cli import main
+    from tichu_core.frontends.cli.commands import main
 
     assert main(["schema"]) == 0
     assert json.loads(capsys.readouterr().out) == variant_schema()

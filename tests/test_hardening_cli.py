@@ -15,8 +15,8 @@ from rich.console import Console
 
 import tichu_core as tc
 from tichu_core.formats.bsw_replay import replay_text, seat_label
-from tichu_core.frontends.cli import main
-from tichu_core.frontends.render import Transcript, printable, safe_text
+from tichu_core.frontends.cli.commands import main
+from tichu_core.frontends.text.render import Transcript, printable, safe_text
 from tichu_core.game.events import HandStarted, MatchOver
 from tichu_core.variants import loading
 
@@ -177,7 +177,7 @@ def test_a_bad_argument_is_a_clear_error(
 
 def test_simulate_itself_refuses_no_workers(capsys: pytest.CaptureFixture[str]) -> None:
     """`simulate()` called directly (no parser) ran with --workers 0 and said "0 worker(s)"."""
-    from tichu_core.frontends.simulate import simulate
+    from tichu_core.frontends.sim.simulate import simulate
 
     assert simulate("standard", games=1, workers=0) == 2
     assert "--workers must be at least 1" in capsys.readouterr().err
@@ -185,7 +185,7 @@ def test_simulate_itself_refuses_no_workers(capsys: pytest.CaptureFixture[str]) 
 
 def test_bench_itself_refuses_no_samples(capsys: pytest.CaptureFixture[str]) -> None:
     """`bench.main(samples=0)` crashed taking the median of no timings."""
-    from tichu_core.frontends.bench import main as bench_main
+    from tichu_core.frontends.bench.figures import main as bench_main
 
     assert bench_main(samples=0) == 2
     captured = capsys.readouterr()

@@ -19,8 +19,8 @@ from tichu_core import Game, VariantError, load_variant
 from tichu_core.errors import InvalidAction, LogFormatError
 from tichu_core.formats.bsw import MAX_LINE_BYTES, iter_tch
 from tichu_core.formats.bsw_replay import iter_records, replay_record, replay_text
-from tichu_core.frontends.cli import main
-from tichu_core.frontends.replay_cli import cli_replay
+from tichu_core.frontends.cli.commands import main
+from tichu_core.frontends.cli.replay import cli_replay
 from tichu_core.variants import loading
 
 LOGS = Path(__file__).resolve().parent / "data" / "bsw"

@@ -12,15 +12,15 @@ from collections import Counter
 import pytest
 
 import tichu_core as tc
-from tichu_core.frontends.bot_protocol import play_match
-from tichu_core.frontends.heuristic import (
+from tichu_core.frontends.bots.heuristic import (
     HeuristicBot,
     bomb_cards,
     hand_cost,
     strength_of_first_cards,
     value_of,
 )
-from tichu_core.frontends.matches import RunSpec, play_record
+from tichu_core.frontends.bots.protocol import play_match
+from tichu_core.frontends.sim.matches import RunSpec, play_record
 
 
 def test_the_hand_measure_prefers_controls_and_few_combinations() -> None:

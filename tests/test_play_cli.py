@@ -21,8 +21,8 @@ from rich.console import Console
 from scenario import DECK, RANKS
 
 import tichu_core as tc
-from tichu_core.frontends.cli import main
-from tichu_core.frontends.terminal import play_game, play_in_terminal
+from tichu_core.frontends.cli.commands import main
+from tichu_core.frontends.cli.terminal import play_game, play_in_terminal
 from tichu_core.game.events import (
     CardsReceived,
     GrandTichuDecided,

@@ -19,8 +19,8 @@ import pytest
 from scenario import plugin_with
 
 import tichu_core as tc
-from tichu_core.frontends.cli import main as tichu
-from tichu_core.frontends.plugins_cli import plugins_report
+from tichu_core.frontends.cli.commands import main as tichu
+from tichu_core.frontends.cli.plugins import plugins_report
 from tichu_core.rules.hookspecs import hookimpl
 
 # No Grand Tichu phase and no exchange: the first leader is on turn at once.

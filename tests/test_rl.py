@@ -1,4 +1,4 @@
-"""The PettingZoo environment (tichu_core.frontends.rl, docs/rl.md).
+"""The PettingZoo environment (tichu_core.frontends.rl.environment, docs/rl.md).
 
 - PettingZoo's own ``api_test`` passes for every bundled variant (and Grand Seigneur at
   5 and 12 players);
@@ -25,8 +25,11 @@ import pytest
 from pettingzoo.test import api_test
 
 import tichu_core as tc
-from tichu_core.frontends import rl
-from tichu_core.frontends.rl import ActionTable, PlayDraft, PushDraft, SeatRecord, TichuEnv
+from tichu_core.frontends.rl import actions as rl_actions
+from tichu_core.frontends.rl import environment as rl_environment
+from tichu_core.frontends.rl.actions import ActionTable, PlayDraft, PushDraft
+from tichu_core.frontends.rl.environment import TichuEnv
+from tichu_core.frontends.rl.observations import SeatRecord
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rl.md"
 # The warnings api_test gives every environment whose observation is a dict with an
@@ -57,7 +60,7 @@ def short(name: str) -> dict[str, object]:
 
 @pytest.mark.parametrize(("name", "players"), tables())
 def test_pettingzoo_api_test_passes(name: str, players: int | None) -> None:
-    environment = rl.env(variant=name, players=players)
+    environment = rl_environment.env(variant=name, players=players)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         api_test(environment, num_cycles=150)
@@ -223,7 +226,7 @@ def test_a_house_rule_kind_is_played_through_its_shape() -> None:
 
 def test_the_space_sizes_are_those_of_the_docs() -> None:
     text = DOC.read_text()
-    for name, seats, size, _ in rl.describe_spaces(
+    for name, seats, size, _ in rl_environment.describe_spaces(
         [tc.load_variant(n) for n in ("standard", "threechu", "tientsin", "grand_seigneur")]
     ):
         row = re.search(rf"^\| `{name}` \| {seats} \| ([\d,]+) \|", text, flags=re.M)
@@ -300,14 +303,14 @@ def encodings(
 ) -> list[tuple[bytes, list[tc.Action]]]:
     """The player's vector (from its own seat) and its seats' legal actions, after each
     action of the first hand."""
-    record = SeatRecord(np.zeros((game.seats, rl.CODE_COUNT), np.int8))
+    record = SeatRecord(np.zeros((game.seats, rl_actions.CODE_COUNT), np.int8))
     seen = []
     for action in [None, *actions]:
         if action is not None:
             game.apply(action)
             if isinstance(action, tc.Play):
                 for code in action.cards.split():
-                    record.played[action.seat, rl.CODE_INDEX[code]] += 1
+                    record.played[action.seat, rl_actions.CODE_INDEX[code]] += 1
             if isinstance(action, tc.Push):
                 record.pushes[action.seat] = action.cards
         if game.hand_results:
@@ -371,13 +374,15 @@ def test_the_vector_shows_the_hands_the_observation_shows() -> None:
         view = env.game.observation(env.game.controller(seat))
         vector = observation["observation"]
         hand = vector[blocks["hand"].slice]
-        assert Counter({rl.CODES[i]: int(c) for i, c in enumerate(hand) if c}) == Counter(
+        assert Counter({rl_actions.CODES[i]: int(c) for i, c in enumerate(hand) if c}) == Counter(
             view.hands[seat]
         )
-        others = vector[blocks["hands"].slice].reshape(env.seats - 1, rl.CODE_COUNT)
+        others = vector[blocks["hands"].slice].reshape(env.seats - 1, rl_actions.CODE_COUNT)
         for offset in range(1, env.seats):
             other = (seat + offset) % env.seats
-            shown = Counter({rl.CODES[i]: int(c) for i, c in enumerate(others[offset - 1]) if c})
+            shown = Counter(
+                {rl_actions.CODES[i]: int(c) for i, c in enumerate(others[offset - 1]) if c}
+            )
             assert shown == Counter(view.hands.get(other, []))
         env.step(int(np.flatnonzero(observation["action_mask"])[-1]))
 
@@ -430,7 +435,7 @@ def test_the_worked_example_of_the_docs_runs() -> None:
 
 def test_the_speed_command_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """Speed is measured and reported, never asserted (SPEC.md)."""
-    rl.main(["--seconds", "0.2", "standard", "grand_seigneur:5"])
+    rl_environment.main(["--seconds", "0.2", "standard", "grand_seigneur:5"])
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 and lines[0].startswith("standard") and "2021 actions" in lines[0]
     assert "steps/s" in lines[1]

@@ -19,10 +19,10 @@ import psutil
 import pytest
 
 import tichu_core as tc
-from tichu_core.frontends.cli import main
-from tichu_core.frontends.matches import RunSpec, match_seed, play_record
-from tichu_core.frontends.runners import IN_FLIGHT, _Window
-from tichu_core.frontends.simulate import simulate
+from tichu_core.frontends.cli.commands import main
+from tichu_core.frontends.sim.matches import RunSpec, match_seed, play_record
+from tichu_core.frontends.sim.runners import IN_FLIGHT, _Window
+from tichu_core.frontends.sim.simulate import simulate
 
 SHORT = ["game.target=300"]
 

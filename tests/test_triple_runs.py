@@ -205,7 +205,7 @@ def test_tichu_plugins_shows_the_composed_hook_oldest_first(
 ) -> None:
     """Composed kinds are asked in load order, the standard rules first (not newest first
     like every other hook), and `tichu plugins` says so."""
-    from tichu_core.frontends.cli import main
+    from tichu_core.frontends.cli.commands import main
     from tichu_core.rules.rulebook import Rulebook
 
     rulebook = Rulebook(tc.load_variant("house_triple_runs"))

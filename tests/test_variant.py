@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from tichu_core.errors import VariantError
-from tichu_core.frontends.cli import cli_check, cli_schema, cli_variants
+from tichu_core.frontends.cli.commands import cli_check, cli_schema, cli_variants
 from tichu_core.variants.loading import (
     check_variant_file,
     dump_schema_json,

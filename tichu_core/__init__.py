@@ -7,8 +7,15 @@ See SPEC.md for the public API; the names exported here are that API.
 import tichu_core.builds  # noqa: F401
 
 # isort: split
-from tichu_core.cardplay.cards import Card, format_cards, parse_cards
-from tichu_core.cardplay.combinations import Combination, Kind, beats, recognize
+from tichu_core.cardplay.cards import Card, format_cards, parse_cards, rank_of_name
+from tichu_core.cardplay.combinations import (
+    Combination,
+    Kind,
+    beats,
+    is_standard_kind,
+    kind_label,
+    recognize,
+)
 from tichu_core.cardplay.moves import MoveRules, legal_plays
 from tichu_core.errors import (
     CardError,
@@ -22,6 +29,7 @@ from tichu_core.errors import (
 )
 from tichu_core.game.actions import (
     Action,
+    AnotherHand,
     GiveLead,
     GiveTrick,
     GrandTichu,
@@ -33,60 +41,111 @@ from tichu_core.game.actions import (
     action_from_json,
     action_to_dict,
 )
-from tichu_core.game.events import Event
+from tichu_core.game.events import (
+    AnotherHandDecided,
+    CardsDealt,
+    CardsReceived,
+    DragonGiven,
+    Event,
+    ExchangeDone,
+    GrandTichuDecided,
+    HandScored,
+    HandShown,
+    HandStarted,
+    LeadPassed,
+    MatchOver,
+    Passed,
+    Played,
+    Pushed,
+    PushWithdrawn,
+    SeatOut,
+    TichuCalled,
+    TrickWon,
+    WishFulfilled,
+    WishMade,
+)
 from tichu_core.game.legality import LegalActions
 from tichu_core.game.match import Game
 from tichu_core.game.results import HandResult
 from tichu_core.game.views import Observation
 from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
 from tichu_core.rules.hookspecs import hookimpl, hookspec
+from tichu_core.rules.rulebook import move_rules
 from tichu_core.rules.table import TableView
 from tichu_core.variants import Variant, list_variants, load_variant, register_variant_path
+from tichu_core.variants.loading import dump_schema_json, parse_overrides
 
 __all__ = [
     "Action",
+    "AnotherHand",
+    "AnotherHandDecided",
     "Card",
     "CardError",
+    "CardsDealt",
+    "CardsReceived",
     "Combination",
     "DealError",
+    "DragonGiven",
     "Event",
+    "ExchangeDone",
     "Game",
     "GiveLead",
     "GiveTrick",
     "GrandTichu",
+    "GrandTichuDecided",
     "HandResult",
     "HandScore",
+    "HandScored",
+    "HandShown",
+    "HandStarted",
     "IllegalAction",
     "InvalidAction",
     "Kind",
+    "LeadPassed",
     "LegalActions",
     "LogFormatError",
+    "MatchOver",
     "MoveRules",
     "Observation",
     "Outcome",
     "Pass",
+    "Passed",
     "Play",
+    "Played",
     "PluginError",
     "Push",
+    "PushWithdrawn",
+    "Pushed",
     "Refusal",
+    "SeatOut",
     "Seating",
     "TableView",
     "Termination",
     "Tichu",
+    "TichuCalled",
     "TichuError",
+    "TrickWon",
     "Variant",
     "VariantError",
     "Wish",
+    "WishFulfilled",
+    "WishMade",
     "action_from_json",
     "action_to_dict",
     "beats",
+    "dump_schema_json",
     "format_cards",
     "hookimpl",
     "hookspec",
+    "is_standard_kind",
+    "kind_label",
     "legal_plays",
     "list_variants",
     "load_variant",
+    "move_rules",
     "parse_cards",
+    "parse_overrides",
+    "rank_of_name",
     "recognize",
     "register_variant_path",
 ]

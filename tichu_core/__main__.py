@@ -2,6 +2,6 @@
 
 import sys
 
-from tichu_core.frontends.cli import main
+from tichu_core.frontends.cli.commands import main
 
 sys.exit(main())

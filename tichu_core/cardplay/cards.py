@@ -85,6 +85,16 @@ FIRST_COPY_BITS: Final = sum(0x0F << 8 * byte for byte in range(14))
 SECOND_COPY_BITS: Final = FIRST_COPY_BITS << 4
 
 
+def rank_of_name(name: str) -> int:
+    """The rank a rank name stands for (``"2"`` … ``"10"`` or ``"T"``, ``"J"`` … ``"A"``,
+    any case): 2 … 14 (``tc.rank_of_name``; a Phoenix's ``phoenix`` field is such a name).
+    ``CardError`` for anything else."""
+    rank = RANK_OF_NAME.get(name.upper())
+    if rank is None:
+        raise CardError(f"unknown rank name {name!r}: expected 2..10 (or T), J, Q, K or A", name)
+    return rank
+
+
 def by_codes(mask: int) -> int:
     """A mask with the same codes as ``mask``, first copies used first: equal for two
     masks exactly when they hold the same multiset of codes (both decks share codes)."""

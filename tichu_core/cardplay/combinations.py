@@ -58,17 +58,33 @@ FIRST_BOMB_KIND: Final = FOUR_BOMB
 FIRST_HOUSE_BOMB: Final = 66
 LAST_KIND: Final = 127
 
+# One name per kind, everywhere: events carry it (``Played.combination``), house kinds
+# give their own, and the words people read are this name with spaces
+# (:func:`kind_label`: "full house", "four bomb", "straight flush").
 KIND_NAMES: Final[dict[int, str]] = {
     SINGLE: "single",
     PAIR: "pair",
     TRIPLE: "triple",
     STEPS: "steps",
-    FULL_HOUSE: "full house",
+    FULL_HOUSE: "full_house",
     STRAIGHT: "straight",
     DOG: "dog",
-    FOUR_BOMB: "four-of-a-kind bomb",
-    STRAIGHT_FLUSH: "straight-flush bomb",
+    FOUR_BOMB: "four_bomb",
+    STRAIGHT_FLUSH: "straight_flush",
 }
+
+
+def kind_label(name: str) -> str:
+    """The words for a kind's name (``tc.kind_label``): ``"four_bomb"`` -> ``"four bomb"``.
+    The CLI, the web page and ``Combination.describe`` all show kinds this way."""
+    return name.replace("_", " ")
+
+
+def is_standard_kind(kind: int) -> bool:
+    """Whether ``kind`` is one of the standard kinds of ``Kind`` (``tc.is_standard_kind``);
+    otherwise a house rule added it (``tichu_combinations``) and it names itself."""
+    return SINGLE <= kind <= DOG or kind in (FOUR_BOMB, STRAIGHT_FLUSH)
+
 
 PHOENIX_LED_RANK: Final = 1.5  # S-COMB-5: led, or on the Mah Jong
 
@@ -86,11 +102,12 @@ class Combination(NamedTuple):
 
     def describe(self) -> str:
         """Human text, e.g. ``straight to 9 (5j 6s 7p 8t PH)``."""
-        name = KIND_NAMES.get(self.kind, f"kind {self.kind}")  # a house kind names itself
+        # A house kind is shown by its number (its name lives with the rules, not here).
+        name = kind_label(KIND_NAMES.get(self.kind, f"kind {self.kind}"))
         if self.kind == DOG:
-            head = "Dog"
+            head = name
         elif self.kind == SINGLE:
-            head = f"single {rank_label(self.rank)}"
+            head = f"{name} {rank_label(self.rank)}"
         elif self.kind in (STRAIGHT, STEPS, STRAIGHT_FLUSH):
             head = f"{name} of {self.length} to {rank_label(self.rank)}"
         else:

@@ -126,7 +126,7 @@ class Combinations:
         for house in self.house:
             if house.kind == kind:
                 return house.name
-        return Kind(kind).name.lower()
+        return KIND_NAMES[kind]
 
     @property
     def is_standard(self) -> bool:

@@ -8,6 +8,13 @@ the state first, so a failing hook never leaves half a step behind. Nothing
 here assumes four seats, two teams or one deck, and no rule option is read
 here: seats, teams, targets, recipients and every rule decision come from the
 rulebook.
+
+The hand never judges whether a seat may act (call, bomb, pass, push, decide,
+or must be waited for): that is the referee's alone, in
+:mod:`tichu_core.game.legality`, which imports this module and never the other
+way round. Where a step of the hand depends on such a judgment (which seats the
+first cards give a Grand Tichu decision), the game asks the referee and hands
+the answer in (:meth:`HandState.deal_first`).
 """
 
 from __future__ import annotations
@@ -43,12 +50,13 @@ from tichu_core.game.events import (
     HandShown,
     LeadPassed,
     Pushed,
+    PushWithdrawn,
     SeatOut,
     TichuCalled,
     WishFulfilled,
     WishMade,
 )
-from tichu_core.rules.answers import HandScore, Refusal, Seating
+from tichu_core.rules.answers import HandScore, Seating
 from tichu_core.rules.table import EXCHANGE, GRAND_TICHU, OVER, PLAY, TableView, next_holding
 
 if TYPE_CHECKING:
@@ -281,53 +289,9 @@ class HandState:
         self._events = before._events
         self._view = before._view
 
-    def waiting(self) -> list[int]:
-        """Seats whose decision the hand needs to go on (``Game.waiting_for``)."""
-        pending = self.pending
-        if pending is not None:
-            return [pending.seat]
-        phase = self.phase
-        if phase == PLAY:
-            return [self.turn] if self.turn is not None else []
-        if phase == GRAND_TICHU:
-            return [s for s in range(self.seats) if self.grand_tichu[s] is None]
-        if phase == EXCHANGE:
-            return [s for s in range(self.seats) if self.pushes[s] is None and self.push_targets[s]]
-        return []
-
     def next_active(self, seat: int) -> int | None:
         """The next seat after ``seat`` (in play order) that still holds cards."""
         return next_holding(self.hands, seat)
-
-    def call_refusal(self, seat: int, call: str) -> Refusal | None:
-        """Why ``seat`` may not make ``call`` now (S-CALL-1, S-DEAL-2), or None if it may.
-
-        The moment is the engine's (Grand Tichu in its phase and undecided; Tichu
-        holding all its cards, before its first card, once); whether the call is
-        allowed then is the rulebook's."""
-        if call == GRAND_TICHU:
-            if self.phase != GRAND_TICHU:
-                return Refusal("S-DEAL-2", "Grand Tichu is decided only after the first cards")
-            if self.grand_tichu[seat] is not None:
-                # A seat the rules never let call (T3-2) hears that reason, not "decided".
-                return self.rulebook.may_call(self.view, seat, call) or Refusal(
-                    "S-DEAL-2", f"seat {seat} has already decided on Grand Tichu"
-                )
-        elif self.phase == GRAND_TICHU:
-            return Refusal("S-CALL-1", "Tichu is called holding all the cards")
-        elif self.phase == OVER:
-            return Refusal("S-CALL-1", "the hand is over")
-        elif self.played_any[seat]:
-            return Refusal("S-CALL-1", f"seat {seat} has already played a card")
-        elif self.tichu[seat]:
-            return Refusal("S-CALL-1", f"seat {seat} has already called Tichu")
-        return self.rulebook.may_call(self.view, seat, call)
-
-    def bomb_refusal(self, seat: int) -> Refusal | None:
-        """Why ``seat`` may not bomb now out of turn (or on its own trick), or None."""
-        if self.phase != PLAY or self.pending is not None or not self.hands[seat]:
-            return Refusal("S-BOMB-3", f"seat {seat} cannot bomb now")
-        return self.rulebook.may_bomb(self.view, seat)
 
     def calls(self) -> dict[int, str]:
         """The calls made: seat -> "tichu", "grand_tichu", or "grand_tichu+tichu" where
@@ -403,17 +367,22 @@ class HandState:
     # --- starting ---------------------------------------------------------------------
 
     def start(self) -> None:
-        """Ask the layout, then deal the first cards (S-DEAL-1/2)."""
+        """Ask the layout and how many cards come before Grand Tichu (S-DEAL-1/2).
+
+        Which seats those first cards give a Grand Tichu decision is the referee's
+        answer (``legality.grand_tichu_callers``); the game hands it to `deal_first`."""
         rulebook, view = self.rulebook, self.view
         self.teams = rulebook.layout(view)
         self.controllers = rulebook.controllers(view)
         self._enter(GRAND_TICHU)
         smallest = min(len(cards) for cards in self.dealt)
-        first = rulebook.grand_tichu_cards(view, smallest)
-        self.grand_tichu_cards = first
-        may_call = [
-            first > 0 and self.call_refusal(seat, GRAND_TICHU) is None for seat in range(self.seats)
-        ]
+        self.grand_tichu_cards = rulebook.grand_tichu_cards(view, smallest)
+
+    def deal_first(self, may_call: list[bool]) -> None:
+        """Deal the first cards to decide Grand Tichu on, ``may_call`` saying per seat
+        whether it may call (a seat that may not has decided: no). If no seat may, the
+        phase is skipped: every card is dealt at once (S-DEAL-2)."""
+        first = self.grand_tichu_cards
         if any(may_call):
             for seat in range(self.seats):
                 self._give(seat, self.dealt[seat][:first])
@@ -463,6 +432,15 @@ class HandState:
     def do_tichu(self, seat: int) -> None:
         self.tichu = _replaced(self.tichu, seat, True)
         self._emit(TichuCalled, seat=seat)
+        if (
+            self.phase == EXCHANGE
+            and self.pushes[seat] is not None
+            and self.rulebook.change_after_tichu
+        ):
+            # S-EX-3: nothing has moved yet (the exchange waits for every seat), so the
+            # caller takes its cards back and pushes again.
+            self.pushes = _replaced(self.pushes, seat, None)
+            self._emit(PushWithdrawn, seat=seat)
 
     def do_push(self, seat: int, cards: dict[int, int]) -> None:
         self.pushes = _replaced(self.pushes, seat, cards)
@@ -634,7 +612,11 @@ class HandState:
         self.piles = _replaced(self.piles, to, self.piles[to] | cards)
         self._events.append(
             trick_won_event(
-                self.hand_index, winner, to, mask_points(cards), codes_high_first(cards)
+                self.hand_index,
+                winner,
+                to,
+                mask_points(cards) if self.rulebook.card_points else 0,
+                codes_high_first(cards),
             )
         )
         self._clear_trick()

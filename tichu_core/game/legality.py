@@ -7,6 +7,16 @@ fixed actions: calls, passes, decisions; the plays; the pushes) and
 parts. Nothing can be listed that ``apply`` refuses, nor accepted that is not
 listed. When an action is not found, the referee says why, citing the rule id;
 explaining never accepts anything.
+
+Every judgment of whether a seat may act lives here, and nowhere else: the moment
+of a call or a bomb and the rulebook's permission (:func:`call_refusal`,
+:func:`bomb_refusal`, asked through :meth:`Referee.refusal`), which seats the first
+cards give a Grand Tichu decision (:func:`grand_tichu_callers`), who the hand
+waits for (:func:`waiting_seats`), passes, pushes and pending decisions. The hand
+state machine (:mod:`tichu_core.game.hand`) only changes state: this module reads
+it and imports it, and the hand never imports this module (no cycle between the
+two compiled modules). Where a step of the hand depends on a judgment, the game
+asks here and hands the answer to the hand (``HandState.deal_first``).
 """
 
 from __future__ import annotations
@@ -102,6 +112,70 @@ def push_action(seat: int, cards: dict[int, str]) -> Push:
 
 
 _new_tuple: Final = tuple.__new__
+
+
+# --------------------------------------------------------------------------- who may act
+
+
+def call_refusal(hand: HandState, seat: int, call: str) -> Refusal | None:
+    """Why ``seat`` may not make ``call`` now (S-CALL-1, S-DEAL-2), or None if it may.
+
+    The moment is the engine's (Grand Tichu in its phase and undecided; Tichu
+    holding all its cards, before its first card, once); whether the call is
+    allowed then is the rulebook's. Listings ask it through :meth:`Referee.refusal`."""
+    if call == GRAND_TICHU:
+        if hand.phase != GRAND_TICHU:
+            return Refusal("S-DEAL-2", "Grand Tichu is decided only after the first cards")
+        if hand.grand_tichu[seat] is not None:
+            # A seat the rules never let call (T3-2) hears that reason, not "decided".
+            return hand.rulebook.may_call(hand.view, seat, call) or Refusal(
+                "S-DEAL-2", f"seat {seat} has already decided on Grand Tichu"
+            )
+    elif hand.phase == GRAND_TICHU:
+        return Refusal("S-CALL-1", "Tichu is called holding all the cards")
+    elif hand.phase == OVER:
+        return Refusal("S-CALL-1", "the hand is over")
+    elif hand.played_any[seat]:
+        return Refusal("S-CALL-1", f"seat {seat} has already played a card")
+    elif hand.tichu[seat]:
+        return Refusal("S-CALL-1", f"seat {seat} has already called Tichu")
+    return hand.rulebook.may_call(hand.view, seat, call)
+
+
+def bomb_refusal(hand: HandState, seat: int) -> Refusal | None:
+    """Why ``seat`` may not bomb now out of turn (or on its own trick), or None."""
+    if hand.phase != PLAY or hand.pending is not None or not hand.hands[seat]:
+        return Refusal("S-BOMB-3", f"seat {seat} cannot bomb now")
+    return hand.rulebook.may_bomb(hand.view, seat)
+
+
+def grand_tichu_callers(hand: HandState) -> list[bool]:
+    """Per seat, whether the first cards give it a Grand Tichu decision (S-DEAL-2):
+    asked once as a hand starts, after ``HandState.start`` (``deal_first`` takes it)."""
+    first = hand.grand_tichu_cards
+    return [
+        first > 0 and call_refusal(hand, seat, GRAND_TICHU) is None for seat in range(hand.seats)
+    ]
+
+
+def _owes_push(hand: HandState, seat: int) -> bool:
+    """Whether ``seat`` has a push still to choose (in the exchange, S-EX-1)."""
+    return hand.pushes[seat] is None and bool(hand.push_targets[seat])
+
+
+def waiting_seats(hand: HandState) -> list[int]:
+    """Seats whose decision the hand needs to go on (``Game.waiting_for``)."""
+    pending = hand.pending
+    if pending is not None:
+        return [pending.seat]
+    phase = hand.phase
+    if phase == PLAY:
+        return [hand.turn] if hand.turn is not None else []
+    if phase == GRAND_TICHU:
+        return [s for s in range(hand.seats) if hand.grand_tichu[s] is None]
+    if phase == EXCHANGE:
+        return [s for s in range(hand.seats) if _owes_push(hand, s)]
+    return []
 
 
 # --------------------------------------------------------------------------- pushes
@@ -433,7 +507,7 @@ class Referee:
         key = (seat, what)
         if key not in self._refusals:
             self._refusals[key] = (
-                hand.bomb_refusal(seat) if what == "bomb" else hand.call_refusal(seat, what)
+                bomb_refusal(hand, seat) if what == "bomb" else call_refusal(hand, seat, what)
             )
         return self._refusals[key]
 
@@ -535,7 +609,7 @@ class Referee:
 
     def pushes(self, hand: HandState, seat: int) -> PushChoices | None:
         """The pushes ``seat`` may choose now (None: it has none to make)."""
-        if hand.phase != EXCHANGE or hand.pushes[seat] is not None or not hand.push_targets[seat]:
+        if hand.phase != EXCHANGE or not _owes_push(hand, seat):
             return None
         return PushChoices(hand.chosen_push_hand(seat), hand.push_targets[seat])
 
@@ -690,7 +764,7 @@ class Referee:
         text = format_mask(mask)
         rules = hand.rules
         if seat != hand.turn:
-            refusal = hand.bomb_refusal(seat)
+            refusal = bomb_refusal(hand, seat)
             if refusal is not None:
                 if top is None or not any(r.is_bomb for r in rules.recognize(mask, top)):
                     raise IllegalAction(
@@ -706,6 +780,12 @@ class Referee:
                 raise IllegalAction(
                     f"{text}: five of a rank and runs of triples are no combination", "S-COMB-2"
                 )
+            codes = codes_of(mask)
+            if held == [4] and len(codes) == 4 and len(set(codes)) < 4:
+                # Two decks: four of a rank with a suit twice is no bomb, nor anything else.
+                raise IllegalAction(
+                    f"{text}: four of a kind is a bomb only with four different suits", "GS-4"
+                )
             raise IllegalAction(f"{text} is not a combination", "S-COMB-1")
         if phoenix is not None and all(r.phoenix != phoenix for r in readings):
             raise IllegalAction(
@@ -716,7 +796,7 @@ class Referee:
                 f"it is not seat {seat}'s turn: only a bomb may be played out of turn", "S-BOMB-3"
             )
         if seat == hand.turn and hand.collecting:
-            refusal = hand.bomb_refusal(seat)
+            refusal = bomb_refusal(hand, seat)
             if refusal is not None and any(r.is_bomb for r in readings):
                 raise IllegalAction(refusal.reason, refusal.rule)
             raise IllegalAction(
@@ -743,7 +823,14 @@ class Referee:
         if hand.phase != EXCHANGE:
             raise IllegalAction("cards are pushed only in the exchange", "S-EX-1")
         targets = hand.push_targets[seat]
-        if hand.pushes[seat] is not None or not targets:
+        if hand.pushes[seat] is not None:
+            again = (
+                "it pushes again only after calling Tichu"
+                if hand.rulebook.change_after_tichu
+                else "a push is final (exchange.change_after_tichu = false)"
+            )
+            raise IllegalAction(f"seat {seat} has pushed already: {again}", "S-EX-3")
+        if not targets:
             raise IllegalAction(f"seat {seat} has no push to make", "S-EX-1")
         given = {t: str(codes).split() for t, codes in action.cards.items()}
         if sorted(given) != sorted(targets) or any(
@@ -753,7 +840,7 @@ class Referee:
             shown = ", ".join(f"{len(c)} to seat {t}" for t, c in sorted(given.items()))
             raise IllegalAction(
                 f"seat {seat} gives {wanted}, not {shown or 'nothing'}",
-                "S-EX-1",
+                _PUSH_RULES.get(hand.rulebook.variant.exchange.targets, "S-EX-1"),
             )
         codes = [code for cards in given.values() for code in cards]
         try:
@@ -774,13 +861,13 @@ class Referee:
     def _explain_fixed(self, hand: HandState, version: int, action: Action) -> NoReturn:
         seat = action.seat
         if isinstance(action, GrandTichu):
-            refusal = hand.call_refusal(seat, GRAND_TICHU)
+            refusal = call_refusal(hand, seat, GRAND_TICHU)
             if refusal is not None and (action.call or hand.phase != GRAND_TICHU):
                 raise IllegalAction(refusal.reason, refusal.rule)
             if hand.phase != GRAND_TICHU or hand.grand_tichu[seat] is not None:
                 raise IllegalAction(f"seat {seat} has no Grand Tichu decision now", "S-DEAL-2")
         if isinstance(action, Tichu):
-            refusal = hand.call_refusal(seat, "tichu")
+            refusal = call_refusal(hand, seat, "tichu")
             if refusal is not None:
                 raise IllegalAction(refusal.reason, refusal.rule)
         if isinstance(action, GrandTichu | Tichu):
@@ -811,6 +898,15 @@ class Referee:
         to = action.to if isinstance(action, GiveTrick | GiveLead) else None
         what = "the Dragon trick" if kind == GIVE_TRICK else "the lead"
         raise IllegalAction(f"{what} goes to one of seats {options}, not {to}", rule)
+
+
+# Which rule a push to the wrong seats breaks, by `exchange.targets`: the variant's own.
+_PUSH_RULES: Final = {
+    "all": "S-EX-1",
+    "opponents": "T3-3",
+    "partners": "T6-3",
+    "rank": "GS-6",
+}
 
 
 def _push_masks(given: Mapping[int, str], hand: int) -> dict[int, int]:

@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 import pluggy
 
 from tichu_core.cardplay.kinds import Combinations, check_house_kind
+from tichu_core.cardplay.moves import MoveRules
 from tichu_core.errors import PluginError, caused_by
 from tichu_core.rules import hookspecs
 from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
@@ -136,6 +137,11 @@ class Rulebook:
         self.players = variant.players
         self.score_lines = self._score_lines()
         self.play_rules = self._play_rules()
+        # S-SCORE-1, GS-1: whether tricks carry card points at all (observations and
+        # trick events show none where the variant counts none).
+        self.card_points: bool = variant.scoring.card_points
+        # S-EX-3: a Tichu call in the exchange reopens the caller's push.
+        self.change_after_tichu: bool = variant.exchange.change_after_tichu
 
     def implementations(self) -> dict[str, list[str]]:
         """Plugin name -> the hooks it implements (for ``tichu check`` and docs)."""
@@ -616,3 +622,11 @@ def _check_marks(name: str, plugin: object) -> None:
                 plugin=name,
                 hook=attribute,
             )
+
+
+def move_rules(variant: Variant) -> MoveRules:
+    """The options move generation of ``variant`` reads (``tc.move_rules``), as its rules
+    set them: the standard rules from the variant's options, or a plugin's answer to
+    ``tichu_play_rules``. For front ends that list plays of a hand themselves
+    (``tc.legal_plays``), e.g. the RL environment's fixed action space."""
+    return rulebook_for(variant).play_rules.rules

@@ -2,7 +2,8 @@
 
 - `models`: the pydantic option models, `VariantFile` (one file) and `Variant`
   (the resolved variant the engine reads);
-- `checks`: the cross-checks between options (players vs deck, pushes vs seats, ...);
+- `checks`: the cross-checks between options (players vs deck, pushes vs seats, ...),
+  which read a variant through protocols (models imports checks, never the reverse);
 - `loading`: finding bundled and registered files, `extends`, overrides, messages
   and the JSON Schema.
 

@@ -3,8 +3,10 @@
 `combination_problems` lists every such problem of a resolved variant (players vs
 deck, hand size vs deck, pushes vs seats and teams, match end, ...) as
 (dotted key, message, value); the `Variant` model raises them together as one
-`CombinationProblems`. This module reads the model only for type checking, so the
-model can import it without a cycle.
+`CombinationProblems`. The import runs one way, models -> checks: this module never
+imports the model, not even for type checking. It reads a variant through the
+protocols below (`CheckedVariant` and its option groups), which name exactly what
+the checks read; mypy holds `Variant` to them where the model passes itself in.
 """
 
 from __future__ import annotations
@@ -12,14 +14,110 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import Protocol
+
+from pydantic import BaseModel
 
 from tichu_core.cardplay.cards import RANK_NAMES, SPECIAL_OF_CODE, SUITS
 
-if TYPE_CHECKING:
-    from tichu_core.variants.models import Variant
+__all__ = [
+    "CheckedVariant",
+    "CombinationProblems",
+    "combination_problems",
+    "deck_counts",
+    "show_value",
+]
 
-__all__ = ["CombinationProblems", "combination_problems", "deck_counts", "show_value"]
+
+# --- what the checks read of a variant (models.Variant has all of it) -------------
+
+
+class _Deck(Protocol):
+    @property
+    def copies(self) -> int: ...
+    @property
+    def without(self) -> tuple[str, ...]: ...
+    @property
+    def copies_by_players(self) -> Mapping[str, int]: ...
+    @property
+    def without_by_players(self) -> Mapping[str, tuple[str, ...]]: ...
+
+
+class _Deal(Protocol):
+    @property
+    def grand_tichu_after(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+
+
+class _Calls(Protocol):
+    @property
+    def grand_tichu(self) -> bool: ...
+
+
+class _Exchange(Protocol):
+    @property
+    def targets(self) -> str: ...
+    @property
+    def first_hand(self) -> bool: ...
+    @property
+    def best_order(self) -> tuple[str, ...]: ...
+    @property
+    def rank_cards(self) -> tuple[int, ...]: ...
+    @property
+    def rank_cards_by_players(self) -> Mapping[str, tuple[int, ...]]: ...
+
+
+class _Teams(Protocol):
+    @property
+    def size(self) -> int: ...
+    @property
+    def dummy(self) -> bool: ...
+
+
+class _Game(Protocol):
+    @property
+    def target(self) -> int: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def lord_decides(self) -> bool: ...
+
+
+class _Seating(Protocol):
+    @property
+    def by_rank(self) -> bool: ...
+    @property
+    def direction(self) -> str: ...
+
+
+class CheckedVariant(Protocol):
+    """What `combination_problems` reads of a resolved variant (`models.Variant`)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def seats(self) -> int: ...
+    @property
+    def deck_copies(self) -> int: ...
+    @property
+    def deck_without(self) -> tuple[str, ...]: ...
+    @property
+    def exchange_rank_cards(self) -> tuple[int, ...]: ...
+    @property
+    def deck(self) -> _Deck: ...
+    @property
+    def deal(self) -> _Deal: ...
+    @property
+    def calls(self) -> _Calls: ...
+    @property
+    def exchange(self) -> _Exchange: ...
+    @property
+    def teams(self) -> _Teams: ...
+    @property
+    def game(self) -> _Game: ...
+    @property
+    def seating(self) -> _Seating: ...
 
 
 def show_value(value: object, limit: int = 60) -> str:
@@ -81,7 +179,15 @@ def _by_players_key(table: Mapping[str, object], players: int, key: str) -> str:
     return f"{key}_by_players.{players}" if str(players) in table else key
 
 
-def combination_problems(v: Variant) -> list[tuple[str, str, object]]:
+def _changed(options: object, name: str, value: object) -> bool:
+    """Whether option ``name`` of an option group holds ``value`` other than its default
+    (the groups are pydantic models, whose fields know their defaults)."""
+    assert isinstance(options, BaseModel)
+    default: object = type(options).model_fields[name].get_default(call_default_factory=True)
+    return value != default
+
+
+def combination_problems(v: CheckedVariant) -> list[tuple[str, str, object]]:
     """Every option combination that no engine could play, as (dotted key, message, value)."""
     problems: list[tuple[str, str, object]] = []
     seats, size = v.seats, v.teams.size
@@ -100,11 +206,9 @@ def combination_problems(v: Variant) -> list[tuple[str, str, object]]:
         problems.append(
             ("seating.direction", "applies only with seating.by_rank = true (GS-5)", "left")
         )
-    defaults = type(v.exchange).model_fields
     for name in ("rank_cards", "rank_cards_by_players", "best_order"):
         value = getattr(v.exchange, name)
-        changed = value != defaults[name].get_default(call_default_factory=True)
-        if changed and v.exchange.targets != "rank":
+        if _changed(v.exchange, name, value) and v.exchange.targets != "rank":
             key = f"exchange.{name}"
             shown = list(value) if isinstance(value, tuple) else value
             problems.append((key, 'applies only with exchange.targets = "rank" (GS-6)', shown))
@@ -222,9 +326,21 @@ def combination_problems(v: Variant) -> list[tuple[str, str, object]]:
             )
         )
 
-    if v.game.target == 0 and v.game.hands == 0:
+    if v.game.target == 0 and v.game.hands == 0 and not v.game.lord_decides:
         problems.append(
-            ("game.target", "the match would never end: set game.target or game.hands", 0)
+            (
+                "game.target",
+                "the match would never end: set game.target, game.hands or game.lord_decides",
+                0,
+            )
+        )
+    if v.game.lord_decides and not v.seating.by_rank:
+        problems.append(
+            (
+                "game.lord_decides",
+                "needs a Great Lord: the table seated by rank (seating.by_rank, GS-5, GS-8)",
+                True,
+            )
         )
     if v.teams.dummy and v.game.hands % v.players:
         problems.append(

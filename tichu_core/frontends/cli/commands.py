@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tichu_core import Game, TichuError, Variant, VariantError, list_variants, load_variant
-from tichu_core.frontends.render import printable
+from tichu_core.frontends.text.render import printable
 
 # --------------------------------------------------------------------------- variant files
 # The commands that only read variant files. They return the exit status and print
@@ -84,7 +84,7 @@ def cli_check(paths: list[str], allow_imports: bool = False) -> int:
 
 def cli_schema() -> int:
     """`tichu schema`: print the JSON Schema of a variant file."""
-    from tichu_core.variants.loading import dump_schema_json
+    from tichu_core import dump_schema_json
 
     print(dump_schema_json(), end="")
     return 0
@@ -95,7 +95,7 @@ def cli_plugins(
 ) -> int:
     """`tichu plugins [VARIANT_OR_FILE]`: the plugins the variant loads, in the order they
     are asked, where each comes from and which hooks it implements (docs/plugins.md)."""
-    from tichu_core.frontends.plugins_cli import plugins_report
+    from tichu_core.frontends.cli.plugins import plugins_report
 
     report = plugins_report(load_variant(variant, allow_imports=allow_imports))
     if as_json:
@@ -134,7 +134,7 @@ def _assignments(args: argparse.Namespace) -> list[str]:
 
 
 def _load(args: argparse.Namespace) -> Variant:
-    from tichu_core.variants.loading import parse_overrides
+    from tichu_core import parse_overrides
 
     overrides = parse_overrides(_assignments(args))
     return load_variant(args.variant, overrides=overrides, allow_imports=args.allow_imports)
@@ -144,7 +144,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from tichu_core.frontends.bots import make_bot, play_match
-    from tichu_core.frontends.render import Transcript, match_end_text, safe_text
+    from tichu_core.frontends.text.render import Transcript, match_end_text, safe_text
 
     variant = _load(args)
     game = Game(variant, seed=args.seed)
@@ -172,7 +172,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from tichu_core.frontends.simulate import simulate
+    from tichu_core.frontends.sim.simulate import simulate
 
     return simulate(variant=args.variant, out=args.out, **_run_arguments(args))
 
@@ -193,19 +193,19 @@ def _run_arguments(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
-    from tichu_core.frontends.compare import compare
+    from tichu_core.frontends.sim.compare import compare
 
     return compare(args.first, args.second, chart=args.chart, **_run_arguments(args))
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from tichu_core.frontends.terminal import play_in_terminal
+    from tichu_core.frontends.cli.terminal import play_in_terminal
 
     return play_in_terminal(_load(args), seat=args.seat, seed=args.seed, bot=args.bot)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from tichu_core.frontends.replay_cli import cli_replay
+    from tichu_core.frontends.cli.replay import cli_replay
 
     result: int = cli_replay(
         args.files,
@@ -217,7 +217,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from tichu_core.frontends.bench import main as bench_main
+    from tichu_core.frontends.bench.figures import main as bench_main
 
     return bench_main(samples=args.samples, hands=args.hands)
 

@@ -1,11 +1,11 @@
 """``tichu simulate``: many bot matches, in this process, local workers or on Ray.
 
 The results depend only on the run's seed: match ``i`` is played with a seed
-derived from the run seed and ``i`` (:mod:`tichu_core.frontends.matches`), and
+derived from the run seed and ``i`` (:mod:`tichu_core.frontends.sim.matches`), and
 the records come back in match order whichever runner plays them
-(:mod:`tichu_core.frontends.runners`). They stream into the summary
-(:mod:`tichu_core.frontends.summary`) and, with ``--out``, into a JSON-lines
-file that a rerun of the same command resumes (:mod:`tichu_core.frontends.jsonl`).
+(:mod:`tichu_core.frontends.sim.runners`). They stream into the summary
+(:mod:`tichu_core.frontends.sim.summary`) and, with ``--out``, into a JSON-lines
+file that a rerun of the same command resumes (:mod:`tichu_core.frontends.sim.jsonl`).
 Ctrl-C stops the run at once: the matches finished so far stay in the file,
 the summary covers them, and no worker process is left behind.
 """
@@ -28,20 +28,19 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from tichu_core import Game, load_variant
+from tichu_core import Game, load_variant, parse_overrides
 from tichu_core.frontends.bots import bot_names, make_bot, unknown_bot_message
-from tichu_core.frontends.jsonl import (
+from tichu_core.frontends.sim.jsonl import (
     Done,
     OutFileError,
     RecordWriter,
     first_run_seed,
     read_records,
 )
-from tichu_core.frontends.matches import Record, RunSpec
-from tichu_core.frontends.render import match_end_text, printable
-from tichu_core.frontends.runners import BackendUnavailable, interrupted_by_sigterm, open_runner
-from tichu_core.frontends.summary import Summary
-from tichu_core.variants.loading import parse_overrides
+from tichu_core.frontends.sim.matches import Record, RunSpec
+from tichu_core.frontends.sim.runners import BackendUnavailable, interrupted_by_sigterm, open_runner
+from tichu_core.frontends.sim.summary import Summary
+from tichu_core.frontends.text.render import match_end_text, printable
 
 INTERRUPTED = 130
 

@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from tichu_core.cardplay.cards import PHOENIX, RANK_OF_NAME, Card, parse_cards
-from tichu_core.game.events import (
+from tichu_core import (
+    AnotherHandDecided,
+    Card,
     CardsDealt,
     CardsReceived,
     DragonGiven,
@@ -29,11 +30,14 @@ from tichu_core.game.events import (
     Passed,
     Played,
     Pushed,
+    PushWithdrawn,
     SeatOut,
     TichuCalled,
     TrickWon,
     WishFulfilled,
     WishMade,
+    parse_cards,
+    rank_of_name,
 )
 
 SUIT_STYLES = {"j": "green", "s": "bold", "p": "blue", "t": "red"}
@@ -47,6 +51,7 @@ _PHOENIX_ALONE = 14.5
 TERMINATIONS = {
     "target_reached": "target reached",
     "hands_played": "all hands played",
+    "lord_decided": "the Great Lord played no further hand",
     "variant_rule": "by a rule of the variant",
 }
 
@@ -93,10 +98,10 @@ def ordered(codes: Iterable[str], phoenix: str | None = None) -> list[str]:
     """Card codes as hands are shown, from the Dragon down to the Mah Jong and the Dog;
     with `phoenix` (the rank it stands for in a combination) the Phoenix sits beside
     that rank, after the real cards of it."""
-    stands = RANK_OF_NAME[phoenix] - 0.5 if phoenix is not None else _PHOENIX_ALONE
+    stands = rank_of_name(phoenix) - 0.5 if phoenix is not None else _PHOENIX_ALONE
 
     def order(card: Card) -> tuple[float, int]:
-        return (stands if card.is_special and card & 3 == PHOENIX else card.rank, int(card))
+        return (stands if card.code == "PH" else card.rank, int(card))
 
     return [str(card) for card in sorted(parse_cards(list(codes)), key=order, reverse=True)]
 
@@ -246,6 +251,10 @@ class Transcript:
                 pushed = self._pushed.setdefault(event.seat, {})
                 for target, codes in event.cards.items():
                     pushed[target] = f"{pushed[target]} {codes}" if target in pushed else codes
+        elif isinstance(event, PushWithdrawn):
+            # S-EX-3: the caller pushes again; its earlier push is void.
+            self._pushed.pop(event.seat, None)
+            self._say(Text(f"{self._label(event.seat)} takes its pushed cards back"))
         elif isinstance(event, CardsReceived):
             if self.show_private:
                 self._received[event.seat] = dict(event.cards)
@@ -289,6 +298,10 @@ class Transcript:
         elif isinstance(event, HandScored):
             self._cut_trick()
             self._say(Text(self._result(event), style=RESULT_STYLE))
+        elif isinstance(event, AnotherHandDecided):
+            # GS-8: the Great Lord's decision between two hands.
+            more = "another hand" if event.more else "no further hand"
+            self._say(Text(f"the Great Lord ({self._label(event.seat)}) wants {more}"))
         elif isinstance(event, MatchOver):
             names = self._line_names(event.totals)
             winners = " and ".join(names[w] for w in event.winners) or "nobody"

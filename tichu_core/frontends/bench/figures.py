@@ -53,8 +53,8 @@ def _one_deck() -> list[int]:
 def _grand_seigneur(players: int) -> tuple[list[int], MoveRules]:
     """The deck and the move rules of a Grand Seigneur table (GS-2, GS-4), read from the
     variant so that the figures follow its options."""
+    from tichu_core import load_variant
     from tichu_core.rules.rulebook import Rulebook
-    from tichu_core.variants.loading import load_variant
 
     rulebook = Rulebook(load_variant("grand_seigneur", overrides={"players": players}))
     return list(iter_cards(rulebook.deck())), rulebook.play_rules.rules
@@ -178,9 +178,7 @@ def game_figures(
 ) -> GameFigure:
     """Random-bot hands of a variant through the public API (calls declined); ``label``
     names the table in the figures (default: the variant's name)."""
-    from tichu_core.game.actions import GrandTichu, Tichu
-    from tichu_core.game.match import Game
-    from tichu_core.variants.loading import load_variant
+    from tichu_core import Game, GrandTichu, Tichu, load_variant
 
     overrides: dict[str, object] = {"game.target": 0, "game.hands": hands}
     if players is not None:
@@ -215,7 +213,7 @@ def game_figures(
 def variant_tables() -> list[tuple[str, int | None, str]]:
     """(variant, players or None, label) of every bundled variant's table, and Grand
     Seigneur also at 7 players (two decks, GS-2) and at 12 (the largest table)."""
-    from tichu_core.variants.loading import list_variants
+    from tichu_core import list_variants
 
     tables: list[tuple[str, int | None, str]] = [(name, None, name) for name in list_variants()]
     tables += [("grand_seigneur", 7, "GS, 7 players"), ("grand_seigneur", 12, "GS, 12 players")]

@@ -40,9 +40,20 @@ from rich.console import Console
 from rich.text import Text
 
 import tichu_core as tc
-from tichu_core import Action, Game, Observation, TichuError, Variant
+from tichu_core import (
+    Action,
+    CardsReceived,
+    Event,
+    ExchangeDone,
+    Game,
+    HandStarted,
+    Observation,
+    Pushed,
+    TichuError,
+    Variant,
+)
 from tichu_core.frontends.bots import Bot, decide, make_bot
-from tichu_core.frontends.render import (
+from tichu_core.frontends.text.render import (
     CALL_STYLE,
     Transcript,
     card_text,
@@ -50,7 +61,6 @@ from tichu_core.frontends.render import (
     play_text,
     printable,
 )
-from tichu_core.game.events import CardsReceived, Event, ExchangeDone, HandStarted, Pushed
 
 # Observation fields this screen shows in its own words; any other one (a variant's
 # titles or ranks, say) is shown as it is, so that nothing the player may know is hidden.
@@ -108,6 +118,7 @@ SYNTAX = {
         "  none           no wish (Enter too)"
     ),
     "give": "answer with the number of one of the seats offered, e.g. 3",
+    "another_hand": "answer with:\n  yes (or Enter)  another hand\n  no             end the match",
 }
 
 
@@ -295,6 +306,8 @@ class TerminalPlayer:
             question: _Question = _WishQuestion(self, seat, view)
         elif any(isinstance(a, tc.GiveTrick | tc.GiveLead) for a in fixed):
             question = _GiftQuestion(self, seat, view, fixed)
+        elif any(isinstance(a, tc.AnotherHand) for a in fixed):
+            question = _AnotherHandQuestion(self, seat, view)
         elif seat in view.push_targets and len(actions) > len(fixed) + len(actions.combinations):
             # Pushes are thousands: asked target by target, never listed.
             question = _PushQuestion(self, seat, view)
@@ -626,6 +639,27 @@ class _GiftQuestion(_Question):
         if int(number) not in seats:
             raise _Refused(f"seat {int(number)} is not offered: answer {choices}")
         self.person._apply(type(self.gifts[0])(self.seat, int(number)))
+        return True
+
+
+class _AnotherHandQuestion(_Question):
+    """GS-8 (game.lord_decides): the Great Lord decides whether another hand is played."""
+
+    kind = "another_hand"
+
+    def introduce(self) -> None:
+        who = self.person.who(self.seat, self.view)
+        self.console.print(Text(f"{who} is the Great Lord: another hand, or the end of the match?"))
+        self.hint("answer: yes (or Enter) or no; help for more")
+
+    def prompt(self) -> str:
+        return f"{self.person.who(self.seat, self.view)}, another hand? > "
+
+    def answer(self, text: str) -> bool:
+        word = text.strip().lower()
+        if word not in ("", "y", "yes", "n", "no"):
+            raise _Refused("answer yes or no")
+        self.person._apply(tc.AnotherHand(self.seat, word in ("", "y", "yes")))
         return True
 
 

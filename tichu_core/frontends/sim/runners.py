@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import Any
 
-from tichu_core.frontends.matches import Record, RunSpec, play_batch, play_record
+from tichu_core.frontends.sim.matches import Record, RunSpec, play_batch, play_record
 
 BACKENDS = ("local", "ray")
 PR_SET_PDEATHSIG = 1  # prctl(2)

@@ -21,8 +21,8 @@ from typing import Any
 
 import tichu_core as tc
 from tichu_core import Game, Variant
-from tichu_core.frontends.bot_protocol import decide
 from tichu_core.frontends.bots import make_bot
+from tichu_core.frontends.bots.protocol import decide
 
 Record = dict[str, Any]
 SEED_BITS = 62

@@ -1,52 +1,22 @@
-"""The bundled bots and the registry of bots by name.
-
-Bots follow the bot protocol (:mod:`tichu_core.frontends.bot_protocol`): a bot is
-asked ``choose(observation, actions, seat)`` with the observation of the player
-acting for ``seat`` and the seat's legal actions, and answers with one of those
-actions: plays and decisions are taken from the list, never built from cards.
-Pushes are the one exception: the thousands of them are not searched; a bot may
-write the push it prefers and checks it with ``in`` before giving it (a listed one
-otherwise). So a bot works in every variant the engine can play: a player acting
-for two seats (the Threechu shuffler and the dummy), the lead given after the Dog,
-several cards pushed to one seat, two decks, up to twelve seats.
-
-``RandomBot`` picks uniformly among the legal actions (declining calls unless told
-otherwise); ``GreedyBot`` sheds its weakest cards and lets its partner's tricks
-stand; ``HeuristicBot`` (:mod:`tichu_core.frontends.heuristic`) plays sensibly.
-
-Bots are found by name (:func:`make_bot`, ``tichu simulate --bots``): the bundled
-ones, then those other packages register in the entry-point group ``tichu.bots``
-(the entry point names a callable taking a seed, usually the bot class).
+"""The two simple bundled bots: ``RandomBot`` picks uniformly among the legal actions
+(declining calls unless told otherwise); ``GreedyBot`` sheds its weakest cards and lets
+its partner's tricks stand. Both follow the bot protocol
+(:mod:`tichu_core.frontends.bots.protocol`) and work in every variant the engine plays:
+they take plays and decisions from the listed actions, and check a push of their own
+making with ``in`` before giving it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import difflib
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
-from importlib.metadata import EntryPoint, entry_points
 
 import tichu_core as tc
 from tichu_core import Action, LegalActions, Observation
-from tichu_core.frontends.bot_protocol import Bot, BotFactory, decide, play_match
-from tichu_core.frontends.heuristic import HeuristicBot
+from tichu_core.frontends.bots.heuristic import another_hand
 
-__all__ = [
-    "BOTS",
-    "ENTRY_POINT_GROUP",
-    "Bot",
-    "BotFactory",
-    "GreedyBot",
-    "HeuristicBot",
-    "RandomBot",
-    "bot_names",
-    "decide",
-    "make_bot",
-    "play_match",
-    "unknown_bot_message",
-]
+__all__ = ["GreedyBot", "RandomBot"]
 
 
 def _is_call(action: Action) -> bool:
@@ -170,6 +140,10 @@ class GreedyBot:
         if leads:
             called = [g for g in leads if g.to in view.calls]
             return min(called or leads, key=lambda g: view.hand_sizes[g.to])
+        lordly = [a for a in fixed if isinstance(a, tc.AnotherHand)]
+        if lordly:
+            # GS-8: the Great Lord stops while its own line is ahead, else plays on.
+            return another_hand(view, lordly)
         return None
 
     def _push(
@@ -212,56 +186,3 @@ def _strength(cards: list[str]) -> int:
     ranks = Counter(_rank(code) for code in cards if _rank(code) is not None)
     fours = sum(1 for count in ranks.values() if count >= 4)
     return 2 * ("DR" in cards) + 2 * ("PH" in cards) + ranks["A"] + 3 * fours
-
-
-# The bundled bots by name: a seed (or None) -> a bot.
-BOTS: Mapping[str, BotFactory] = {
-    "random": lambda seed: RandomBot(seed),
-    "greedy": lambda seed: GreedyBot(seed),
-    "heuristic": lambda seed: HeuristicBot(seed),
-}
-
-ENTRY_POINT_GROUP = "tichu.bots"
-_loaded: dict[str, BotFactory] = {}  # registered bots already loaded, by name
-
-
-def _registered() -> dict[str, EntryPoint]:
-    """The bots other packages register (entry-point group ``tichu.bots``), by name; a
-    bundled name stays the bundled bot."""
-    found = {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
-    return {name: ep for name, ep in sorted(found.items()) if name not in BOTS}
-
-
-def bot_names() -> list[str]:
-    """Every bot name: the bundled ones, then the registered ones."""
-    return [*BOTS, *_registered()]
-
-
-def unknown_bot_message(name: str) -> str:
-    """What is wrong with the bot name ``name``: the known names, and the closest one."""
-    known = bot_names()
-    if not name:
-        return f"a bot name is empty; known: {', '.join(known)}"
-    message = f"unknown bot {name!r}; known: {', '.join(known)}"
-    close = difflib.get_close_matches(name, known, n=1)
-    return message + (f" (did you mean {close[0]!r}?)" if close else "")
-
-
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """The bot called ``name`` (bundled, or registered in ``tichu.bots``) with ``seed``;
-    ValueError naming the known bots for an unknown name."""
-    factory: Callable[[int | None], Bot] | None = BOTS.get(name) or _loaded.get(name)
-    if factory is None:
-        entry = _registered().get(name)
-        if entry is None:
-            raise ValueError(unknown_bot_message(name))
-        try:
-            factory = entry.load()
-        except Exception as error:  # a broken package: say which, not a traceback
-            raise ValueError(f"bot {name!r} ({entry.value}) cannot be loaded: {error}") from error
-        # Simulations make a bot per player and match: the entry points are read once.
-        _loaded[name] = factory
-    bot = factory(seed)
-    if not callable(getattr(bot, "choose", None)):
-        raise ValueError(f"bot {name!r} ({type(bot).__name__}) has no choose method")
-    return bot

@@ -10,8 +10,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from tichu_core.frontends.matches import Record
-from tichu_core.frontends.render import safe_text, termination_text
+from tichu_core.frontends.sim.matches import Record
+from tichu_core.frontends.text.render import safe_text, termination_text
 
 
 def _rate(made: int, calls: int) -> str:

@@ -27,16 +27,15 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from tichu_core import Game, Variant, load_variant
-from tichu_core.frontends.matches import Record, RunSpec
-from tichu_core.frontends.render import printable, safe_text
-from tichu_core.frontends.runners import (
+from tichu_core import Game, Variant, load_variant, parse_overrides
+from tichu_core.frontends.sim.matches import Record, RunSpec
+from tichu_core.frontends.sim.runners import (
     BackendUnavailable,
     interrupted_by_sigterm,
     open_runner,
 )
-from tichu_core.frontends.simulate import check_bots, progress_bar
-from tichu_core.variants.loading import parse_overrides
+from tichu_core.frontends.sim.simulate import check_bots, progress_bar
+from tichu_core.frontends.text.render import printable, safe_text
 
 Z95 = 1.959964
 PLOTS_HINT = "--chart needs matplotlib: pip install 'tichu[plots]'"

@@ -1,6 +1,6 @@
 """``--out FILE.jsonl``: one JSON line per finished match, resumable.
 
-Each line is a match record (:func:`tichu_core.frontends.matches.play_record`) and
+Each line is a match record (:func:`tichu_core.frontends.sim.matches.play_record`) and
 names its run (``run``: a fingerprint of the variant, the bots and the seed) and
 its ``index``. Reopening the file for the same run reads the lines already there
 (streamed: the file may hold millions) and the run plays only the matches it
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
-from tichu_core.frontends.matches import Record
+from tichu_core.frontends.sim.matches import Record
 
 
 class OutFileError(ValueError):

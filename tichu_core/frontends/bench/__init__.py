@@ -1,0 +1,1 @@
+"""``tichu bench``: the performance figures of docs/performance.md (``figures``)."""

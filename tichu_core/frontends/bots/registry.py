@@ -1,0 +1,70 @@
+"""The registry of bots by name: the bundled ones, then those other packages register.
+
+Bots are found by name (:func:`make_bot`, ``tichu simulate --bots``): the bundled
+ones, then those other packages register in the entry-point group ``tichu.bots``
+(the entry point names a callable taking a seed, usually the bot class).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from importlib.metadata import EntryPoint, entry_points
+
+from tichu_core.frontends.bots.heuristic import HeuristicBot
+from tichu_core.frontends.bots.protocol import Bot, BotFactory
+from tichu_core.frontends.bots.simple import GreedyBot, RandomBot
+
+__all__ = ["BOTS", "ENTRY_POINT_GROUP", "bot_names", "make_bot", "unknown_bot_message"]
+
+# The bundled bots by name: a seed (or None) -> a bot.
+BOTS: Mapping[str, BotFactory] = {
+    "random": lambda seed: RandomBot(seed),
+    "greedy": lambda seed: GreedyBot(seed),
+    "heuristic": lambda seed: HeuristicBot(seed),
+}
+
+ENTRY_POINT_GROUP = "tichu.bots"
+_loaded: dict[str, BotFactory] = {}  # registered bots already loaded, by name
+
+
+def _registered() -> dict[str, EntryPoint]:
+    """The bots other packages register (entry-point group ``tichu.bots``), by name; a
+    bundled name stays the bundled bot."""
+    found = {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    return {name: ep for name, ep in sorted(found.items()) if name not in BOTS}
+
+
+def bot_names() -> list[str]:
+    """Every bot name: the bundled ones, then the registered ones."""
+    return [*BOTS, *_registered()]
+
+
+def unknown_bot_message(name: str) -> str:
+    """What is wrong with the bot name ``name``: the known names, and the closest one."""
+    known = bot_names()
+    if not name:
+        return f"a bot name is empty; known: {', '.join(known)}"
+    message = f"unknown bot {name!r}; known: {', '.join(known)}"
+    close = difflib.get_close_matches(name, known, n=1)
+    return message + (f" (did you mean {close[0]!r}?)" if close else "")
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """The bot called ``name`` (bundled, or registered in ``tichu.bots``) with ``seed``;
+    ValueError naming the known bots for an unknown name."""
+    factory: Callable[[int | None], Bot] | None = BOTS.get(name) or _loaded.get(name)
+    if factory is None:
+        entry = _registered().get(name)
+        if entry is None:
+            raise ValueError(unknown_bot_message(name))
+        try:
+            factory = entry.load()
+        except Exception as error:  # a broken package: say which, not a traceback
+            raise ValueError(f"bot {name!r} ({entry.value}) cannot be loaded: {error}") from error
+        # Simulations make a bot per player and match: the entry points are read once.
+        _loaded[name] = factory
+    bot = factory(seed)
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(f"bot {name!r} ({type(bot).__name__}) has no choose method")
+    return bot
