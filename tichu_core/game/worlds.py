@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tichu_core.cardplay.cards import RANK_BITS, indexes_of, play_codes, take_cards
-from tichu_core.cardplay.combinations import PlayTuple
 from tichu_core.errors import CardError, IllegalAction, InvalidAction, TichuError
 from tichu_core.game.actions import (
     Action,
@@ -72,6 +71,7 @@ from tichu_core.game.events import (
     WishMade,
 )
 from tichu_core.game.hand import GIVE_LEAD, GRAND_TICHU, HandState
+from tichu_core.game.legality import Referee
 from tichu_core.game.match import Game
 from tichu_core.rules.rulebook import rulebook_for
 from tichu_core.variants import Variant, load_variant
@@ -217,7 +217,7 @@ class _WishContext:
 
     seat: int
     position: int
-    top: PlayTuple | None
+    state: HandState  # the hand then (a copy), for the referee to judge other holdings
     wish: int
 
 
@@ -422,15 +422,12 @@ class _Sampler:
                     isinstance(action, Pass | Play)
                     and wish is not None
                     and action.seat == hand.turn
-                    and not hand.collecting
-                    and self.rulebook.wish_applies(hand.view, action.seat)
                     and not any(
                         c.seat == action.seat and c.position == position for c in self._learned
                     )
                 ):
-                    self._learn(
-                        record, structure, _WishContext(action.seat, position, hand.top, wish)
-                    )
+                    context = _WishContext(action.seat, position, hand.clone(), wish)
+                    self._learn(record, structure, context)
                 return False
             except InvalidAction:
                 return False
@@ -631,11 +628,13 @@ class _Sampler:
     # --- what the rules reveal ------------------------------------------------------
 
     def _obliged(self, context: _WishContext, held: int) -> bool:
-        """S-WISH-2: whether a seat holding ``held`` had to fulfil the wish then."""
+        """S-WISH-2: whether the seat, holding ``held`` then, had to fulfil the wish (the
+        referee's judgment of that moment, with those cards in the seat's hand)."""
         if not held & RANK_BITS[context.wish]:
             return False
-        rules = self.rulebook.play_rules
-        return rules.apply_wish(held, rules.plays(held, context.top), context.wish)[1]
+        trial = context.state.clone()
+        trial.hands = _replaced(trial.hands, context.seat, held)
+        return Referee().turn_plays(trial, 0, context.seat)[1]
 
     def _learn(self, record: _HandRecord, structure: _Structure, context: _WishContext) -> None:
         """Keep from the seat every unseen card with which it would have had to fulfil
