@@ -16,6 +16,7 @@ from tichu_core.cardplay.cards import (
     CARDS,
     MAH_JONG_BITS,
     RANK_NAMES,
+    SECOND_COPY,
     SPECIAL_CODES,
     deck_mask,
     iter_cards,
@@ -242,13 +243,14 @@ def tichu_push_targets(variant: Variant, table: TableView, seat: int) -> dict[in
 
 def best_cards(variant: Variant, hand: int, count: int) -> int:
     """GS-6: the ``count`` best cards of ``hand`` by ``exchange.best_order`` (suits never
-    rank: among equal cards the lower card number goes first); cards the order does
-    not name count as the worst."""
+    rank: among equal cards the lower card number of its first-deck twin goes first,
+    so that which code is given never depends on which copy of a code a seat holds,
+    which no player can see); cards the order does not name count as the worst."""
     order = {entry: index for index, entry in enumerate(variant.exchange.best_order)}
 
-    def worse(card: int) -> tuple[int, int]:
+    def worse(card: int) -> tuple[int, int, int]:
         name = SPECIAL_CODES[card & 3] if card < 8 else RANK_NAMES[CARDS[card].rank]
-        return order.get(name, len(order)), card
+        return order.get(name, len(order)), card & ~SECOND_COPY, card
 
     mask = 0
     for card in sorted(iter_cards(hand), key=worse)[:count]:
