@@ -103,3 +103,89 @@ def test_out_reads_lines_of_bounded_length(
     assert code == 2
     assert "line 1 is not a match record" in capsys.readouterr().err
     assert path.stat().st_size == 8 << 20
+
+
+# --------------------------------------------------------------------------- 13: smaller edges
+
+
+@pytest.mark.parametrize("where", ["folder", "/dev/full"])
+def test_a_chart_path_that_is_no_file_is_refused_before_the_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    """Before: every match ran, then saving the chart failed with a traceback."""
+    chart = str(tmp_path) if where == "folder" else where
+    if not os.path.exists(chart):
+        pytest.skip(f"no {chart} on this system")
+    code, out, err = run(capsys, "compare", "standard", "threechu", "--games", "2",
+                         "--bots", "random", "--chart", chart, "--quiet")  # fmt: skip
+    assert code == 2
+    assert f"cannot write --chart {chart}: not a regular file" in err
+    assert out == ""  # no match was played
+
+
+def test_a_chart_that_fails_to_save_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A disk that fills up while the chart is saved: one line, the table still printed."""
+    from tichu_core.frontends.sim import compare
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(compare, "draw_chart", full)
+    code, out, err = run(capsys, "compare", "standard", "threechu", "--games", "2",
+                         "--bots", "random", "--chart", str(tmp_path / "c.png"), "--quiet")  # fmt: skip
+    assert code == 1
+    assert "B − A" in out or "threechu" in out
+    assert err == f"tichu compare: cannot write --chart {tmp_path / 'c.png'}: No space left on device\n"
+
+
+@pytest.mark.parametrize("since", [-1, -100, 1.5, "1", True, None])
+def test_events_for_refuses_a_since_that_is_no_position(since: object) -> None:
+    """Before: since=-1 gave the last event (a slice from the end), 1.5 a TypeError."""
+    import tichu_core as tc
+
+    game = tc.Game("standard", seed=1)
+    with pytest.raises(tc.InvalidAction, match="since must be a position"):
+        game.events_for(0, since=since)  # type: ignore[arg-type]
+    assert game.events_for(0, since=1) == game.events_for(0)[1:]
+    assert game.events_for(0, since=10**6) == []
+
+
+@pytest.mark.parametrize("command", ["simulate", "demo", "compare"])
+@pytest.mark.parametrize("seed", [str(2**63), str(-(2**63) - 1)])
+def test_every_command_takes_the_seeds_a_game_takes(
+    capsys: pytest.CaptureFixture[str], command: str, seed: str
+) -> None:
+    """Before: `simulate --seed 2**63` ran (match seeds are derived), `demo` refused it."""
+    variants = ["standard", "threechu"] if command == "compare" else []
+    code, out, err = run(capsys, command, *variants, "--games", "2", "--seed", seed)[:3] if (
+        command != "demo"
+    ) else run(capsys, command, "--seed", seed)
+    assert code == 2 and out == ""
+    assert "--seed: must be" in err and "Traceback" not in err
+
+
+def test_a_seed_at_the_edge_of_the_range_is_taken_by_simulate(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "simulate", "--games", "1", "--quiet", "--seed", str(2**63 - 1))
+    assert code == 0 and f"run seed {2**63 - 1}" in " ".join(out.split())
+
+
+def test_a_description_with_a_newline_stays_on_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: a registered variant's description "x\\nstandard  4 players  forged"
+    printed a second, forged line in `tichu variants`."""
+    from tichu_core.variants import loading
+
+    forged = write(tmp_path / "forged.toml",
+                   'extends = "standard"\nname = "forged"\n'
+                   'description = "x\\nstandard   4 players  forged"\n')  # fmt: skip
+    monkeypatch.setitem(loading._REGISTERED, "forged", forged)
+    code, out, _ = run(capsys, "variants")
+    assert code == 0
+    assert "standard   4 players  forged" not in out.splitlines()
+    line = next(line for line in out.splitlines() if line.startswith("forged "))
+    assert line.endswith("x\\x0astandard   4 players  forged")

@@ -360,10 +360,14 @@ class GameCore:
             hands_played=len(self.hand_results),
         )
 
-    def events_for(self, player: object, since: int = 0) -> list[Event]:
+    def events_for(self, player: object, since: object = 0) -> list[Event]:
         """The events ``player`` may see (None: a spectator), from position ``since`` of
         that player's own stream."""
         viewer = None if player is None else self._check_player(player)
+        if type(since) is not int or since < 0:  # a negative slice would count from the end
+            raise InvalidAction(
+                f"since must be a position in the events (an int from 0), got {show_input(since)}"
+            )
         log = self._events
         read, positions = self._visible.get(viewer, (0, []))
         if read < len(log):

@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from tichu_core import Game, TichuError, Variant, VariantError, list_variants, load_variant
 from tichu_core.frontends.text.render import printable
+from tichu_core.game.dealing import SEED_MAX, SEED_MIN
 
 # --------------------------------------------------------------------------- variant files
 # The commands that only read variant files. They return the exit status and print
@@ -44,7 +45,8 @@ def cli_variants() -> int:
             _say(f"{name:<{width}}  not playable: {problem}")
             status = 1
             continue
-        _say(f"{name:<{width}}  {variant.players:>2} players  {variant.description}")
+        # One line per variant: a newline in a description is shown, never printed.
+        _say(f"{name:<{width}}  {variant.players:>2} players  {printable(variant.description)}")
     return status
 
 
@@ -277,6 +279,11 @@ def _whole_number(least: int | None = None, most: int | None = None) -> Callable
     return parse
 
 
+# Every command's --seed: the seeds a game takes (a signed 64-bit int, as saves hold it),
+# also where the command derives the games' seeds from it (simulate, compare).
+_seed = _whole_number(least=SEED_MIN, most=SEED_MAX)
+
+
 def _max_workers() -> int:
     return WORKERS_PER_CPU * (os.cpu_count() or 1)
 
@@ -318,7 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
             help="table size (the option `players`, e.g. 5..12 for grand_seigneur)",
         )
         sub.add_argument(
-            "--seed", type=_whole_number(), default=None, help="seed for shuffling and bots"
+            "--seed", type=_seed, default=None, help="seed for shuffling and bots"
         )
         sub.add_argument(
             "--allow-imports",
@@ -435,7 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players", type=_whole_number(), default=None, metavar="N", help="table size of both"
     )
     sub.add_argument(
-        "--seed", type=_whole_number(), default=None, help="run seed (the same for both)"
+        "--seed", type=_seed, default=None, help="run seed (the same for both)"
     )
     sub.add_argument(
         "--allow-imports",

@@ -181,6 +181,13 @@ def compare(
         if not folder.is_dir() or not os.access(folder, os.W_OK):
             print(f"tichu compare: cannot write --chart {printable(str(chart))}", file=sys.stderr)
             return 2
+        if Path(chart).exists() and not Path(chart).is_file():  # a folder, a device
+            print(
+                f"tichu compare: cannot write --chart {printable(str(chart))}: "
+                "not a regular file",
+                file=sys.stderr,
+            )
+            return 2
     variants = [_variant(name, overrides or [], allow_imports) for name in (first, second)]
     tables = [Game(variant, seed=0) for variant in variants]
     run_seed = seed if seed is not None else int(time.time())
@@ -218,10 +225,17 @@ def compare(
     ]
     if not same_lines:
         notes.append("The score lines differ: per-line figures are not compared.")
+    failed = None
     if chart is not None:
-        draw_chart(Path(chart), names, chosen, parts, differences)
-        notes.append(f"chart: {chart}")
+        try:
+            draw_chart(Path(chart), names, chosen, parts, differences)
+            notes.append(f"chart: {chart}")
+        except OSError as error:  # checked above, but a disk may still fill up
+            failed = f"cannot write --chart {printable(str(chart))}: {error.strerror or error}"
     console.print(Text("\n".join(notes)))
+    if failed is not None:
+        print(f"tichu compare: {failed}", file=sys.stderr)
+        return 1
     return 0
 
 
