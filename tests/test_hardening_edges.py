@@ -189,3 +189,53 @@ def test_a_description_with_a_newline_stays_on_its_line(
     assert "standard   4 players  forged" not in out.splitlines()
     line = next(line for line in out.splitlines() if line.startswith("forged "))
     assert line.endswith("x\\x0astandard   4 players  forged")
+
+
+# --------------------------------------------------------------------------- 8: forged actions
+
+
+def _forged(kind: type, *fields: object) -> object:
+    return tuple.__new__(kind, fields)  # past every constructor check, as a bot could
+
+
+def forged_actions() -> list[object]:
+    import tichu_core as tc
+    from tichu_core.game.actions import PushCards
+
+    return [
+        _forged(tc.Tichu, True, "tichu"),  # accepted before: an event for seat 1
+        _forged(tc.Tichu, 0),
+        _forged(tc.Tichu, 0, "tichu", "extra"),
+        _forged(tc.Tichu, "0", "tichu"),
+        _forged(tc.Pass, 0, "play"),
+        _forged(tc.Pass),
+        _forged(tc.GrandTichu, 0, "yes", "grand_tichu"),
+        _forged(tc.GrandTichu, 0, 1, "grand_tichu"),
+        _forged(tc.Play, 0),
+        _forged(tc.Play, 0, 5, None, "play"),
+        _forged(tc.Play, 0, "R5", "Z", "play"),
+        _forged(tc.Play, 0, "R5", 5, "play"),
+        _forged(tc.Play, 0.0, "R5", None, "play"),
+        _forged(tc.Wish, 0, 5, "wish"),
+        _forged(tc.GiveTrick, 0, "1", "give_trick"),
+        _forged(tc.GiveLead, 0, None, "give_lead"),
+        _forged(tc.Push, 0, {1: "R5"}, "push"),
+        _forged(tc.Push, 0, PushCards({"1": "R5"}), "push"),
+        _forged(tc.Push, 0, PushCards({1: 5}), "push"),
+    ]
+
+
+@pytest.mark.parametrize("action", forged_actions(), ids=lambda a: f"{type(a).__name__}{tuple(a)}")
+def test_a_forged_action_tuple_is_invalid_and_changes_nothing(action: object) -> None:
+    """Before: `tuple.__new__(Tichu, (True, "tichu"))` was applied (and the save then failed
+    to load); other shapes raised TypeError or IndexError from inside the engine."""
+    import tichu_core as tc
+
+    game = tc.Game("standard", seed=3)
+    for _ in range(4):  # every seat declines Grand Tichu: the exchange, calls allowed
+        game.apply(tc.GrandTichu(game.waiting_for[0], False))
+    before = game.to_json()
+    with pytest.raises(tc.InvalidAction, match="not a well-formed"):
+        game.apply(action)
+    assert game.to_json() == before
+    assert tc.Game.from_json(before).to_json() == before

@@ -25,7 +25,13 @@ from mypy_extensions import mypyc_attr
 
 from tichu_core.cardplay.cards import indexes_of
 from tichu_core.errors import DealError, IllegalAction, InvalidAction, PluginError, VariantError
-from tichu_core.game.actions import ACTION_TYPES, Action, action_from_json, show_input
+from tichu_core.game.actions import (
+    ACTION_TYPES,
+    Action,
+    action_from_json,
+    malformed,
+    show_input,
+)
 from tichu_core.game.construction import construct, make_event
 from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
 from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver
@@ -190,9 +196,12 @@ class GameCore:
                 raise InvalidAction(f"not an action: {show_input(action)}")
             action = action_from_json(action)
         checked: Action = action  # type: ignore[assignment]  # one of the action classes now
+        problem = malformed(checked)  # a tuple forged past the constructors' checks
+        if problem is not None:
+            raise InvalidAction(problem)
         if self.is_over:
             raise IllegalAction("the match is over", "S-GAME-1")
-        if not 0 <= checked.seat < self.seats:  # the action's own type made it an int
+        if not 0 <= checked.seat < self.seats:  # `malformed` made it an int
             self._check_seat(checked.seat)
         hand = self._hand
         version = self._version
