@@ -358,28 +358,31 @@ def malformed(action: tuple[object, ...]) -> str | None:
     have built, or None. Cheap (a few type checks): ``Game.apply`` asks it of every
     action, since a forged tuple reaches it as easily as a built one."""
     kind = type(action)
-    if len(action) == _FIELD_COUNT[kind] and action[-1] == _TYPE_NAME[kind]:
-        if type(action[0]) is int:
-            if kind is Pass or kind is Tichu:
+    if (
+        len(action) == _FIELD_COUNT[kind]
+        and action[-1] == _TYPE_NAME[kind]
+        and type(action[0]) is int
+    ):
+        if kind is Pass or kind is Tichu:
+            return None
+        value = action[1]
+        if kind is Play:
+            phoenix = action[2]
+            if type(value) is str and (phoenix is None or phoenix in _RANKS):
                 return None
-            value = action[1]
-            if kind is Play:
-                phoenix = action[2]
-                if type(value) is str and (phoenix is None or phoenix in _RANKS):
-                    return None
-            elif kind is GrandTichu:
-                if type(value) is bool:
-                    return None
-            elif kind is Wish:
-                if value is None or value in _RANKS:
-                    return None
-            elif kind is Push:
-                if type(value) is PushCards and all(
-                    type(target) is int and type(codes) is str for target, codes in value.items()
-                ):
-                    return None
-            elif type(value) is int:  # GiveTrick, GiveLead
+        elif kind is GrandTichu:
+            if type(value) is bool:
                 return None
+        elif kind is Wish:
+            if value is None or value in _RANKS:
+                return None
+        elif kind is Push:
+            if type(value) is PushCards and all(
+                type(target) is int and type(codes) is str for target, codes in value.items()
+            ):
+                return None
+        elif type(value) is int:  # GiveTrick, GiveLead
+            return None
     return f"not a well-formed {kind.__name__}: {show_input(tuple(action))}"
 
 

@@ -324,9 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="N",
             help="table size (the option `players`, e.g. 5..12 for grand_seigneur)",
         )
-        sub.add_argument(
-            "--seed", type=_seed, default=None, help="seed for shuffling and bots"
-        )
+        sub.add_argument("--seed", type=_seed, default=None, help="seed for shuffling and bots")
         sub.add_argument(
             "--allow-imports",
             action="store_true",
@@ -441,9 +439,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--players", type=_whole_number(), default=None, metavar="N", help="table size of both"
     )
-    sub.add_argument(
-        "--seed", type=_seed, default=None, help="run seed (the same for both)"
-    )
+    sub.add_argument("--seed", type=_seed, default=None, help="run seed (the same for both)")
     sub.add_argument(
         "--allow-imports",
         action="store_true",

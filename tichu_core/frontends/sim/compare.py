@@ -183,8 +183,7 @@ def compare(
             return 2
         if Path(chart).exists() and not Path(chart).is_file():  # a folder, a device
             print(
-                f"tichu compare: cannot write --chart {printable(str(chart))}: "
-                "not a regular file",
+                f"tichu compare: cannot write --chart {printable(str(chart))}: not a regular file",
                 file=sys.stderr,
             )
             return 2
