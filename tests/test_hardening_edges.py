@@ -133,11 +133,12 @@ def test_a_chart_that_fails_to_save_is_a_clear_error(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(compare, "draw_chart", full)
+    chart = tmp_path / "c.png"
     code, out, err = run(capsys, "compare", "standard", "threechu", "--games", "2",
-                         "--bots", "random", "--chart", str(tmp_path / "c.png"), "--quiet")  # fmt: skip
+                         "--bots", "random", "--chart", str(chart), "--quiet")  # fmt: skip
     assert code == 1
-    assert "B − A" in out or "threechu" in out
-    assert err == f"tichu compare: cannot write --chart {tmp_path / 'c.png'}: No space left on device\n"
+    assert "threechu" in out  # the table of differences
+    assert err == f"tichu compare: cannot write --chart {chart}: No space left on device\n"
 
 
 @pytest.mark.parametrize("since", [-1, -100, 1.5, "1", True, None])
@@ -159,9 +160,11 @@ def test_every_command_takes_the_seeds_a_game_takes(
 ) -> None:
     """Before: `simulate --seed 2**63` ran (match seeds are derived), `demo` refused it."""
     variants = ["standard", "threechu"] if command == "compare" else []
-    code, out, err = run(capsys, command, *variants, "--games", "2", "--seed", seed)[:3] if (
-        command != "demo"
-    ) else run(capsys, command, "--seed", seed)
+    code, out, err = (
+        run(capsys, command, *variants, "--games", "2", "--seed", seed)[:3]
+        if (command != "demo")
+        else run(capsys, command, "--seed", seed)
+    )
     assert code == 2 and out == ""
     assert "--seed: must be" in err and "Traceback" not in err
 
@@ -239,3 +242,157 @@ def test_a_forged_action_tuple_is_invalid_and_changes_nothing(action: object) ->
         game.apply(action)
     assert game.to_json() == before
     assert tc.Game.from_json(before).to_json() == before
+
+
+# --------------------------------------------------------------------------- 9: what bots hold
+
+_ATOMS = (int, float, complex, str, bytes, bool, type(None), range)
+
+
+def _children(thing: object) -> list[object]:
+    """What an attribute walk reaches from ``thing`` in one step: items, ``__dict__``
+    values and slots (never through classes, functions or modules)."""
+    import types
+
+    if isinstance(thing, type | types.ModuleType | types.FunctionType | types.BuiltinFunctionType):
+        return []
+    if isinstance(thing, types.MethodType):
+        return [thing.__self__]
+    found: list[object] = []
+    if isinstance(thing, dict):
+        found += [*thing.keys(), *thing.values()]
+    elif isinstance(thing, list | tuple | set | frozenset):
+        found += list(thing)
+    found += list(getattr(thing, "__dict__", {}).values())
+    for cls in type(thing).__mro__:
+        for slot in cls.__dict__.get("__slots__", ()):
+            if hasattr(thing, slot):
+                found.append(getattr(thing, slot))
+    return found
+
+
+def _reachable(start: object, depth: int, stop: tuple[object, ...] = ()) -> dict[int, object]:
+    """What an attribute walk of ``depth`` steps reaches from ``start`` (not through ``stop``)."""
+    seen: dict[int, object] = {}
+    frontier = [start]
+    stops = {id(thing) for thing in stop}
+    for _ in range(depth):
+        step = []
+        for thing in frontier:
+            for child in _children(thing):
+                key = id(child)
+                if not isinstance(child, _ATOMS) and key not in seen and key not in stops:
+                    seen[key] = child
+                    step.append(child)
+        frontier = step
+    return seen
+
+
+def _mutable(thing: object) -> bool:
+    return not isinstance(thing, tuple | frozenset) and not callable(thing)
+
+
+def _game_at_a_play(seed: int = 7) -> tuple[object, int]:
+    """A standard game in its play phase (random bots got it there), and the seat on turn."""
+    import tichu_core as tc
+    from tichu_core.frontends.bots import make_bot
+    from tichu_core.frontends.bots.protocol import decide
+
+    game = tc.Game("standard", seed=seed)
+    bots = [make_bot("random", p) for p in range(4)]
+    while game.observation(0).phase != "play" or game.turn is None:
+        seat = game.waiting_for[0]
+        game.apply(decide(bots[game.controller(seat)], game, seat))
+    for _ in range(3):  # into a trick, so that follow plays and passes are listed too
+        seat = game.waiting_for[0]
+        game.apply(decide(bots[game.controller(seat)], game, seat))
+    return game, game.waiting_for[0]
+
+
+def test_nothing_a_bot_is_handed_shares_a_mutable_object_with_the_game() -> None:
+    """Before: `actions._state` was the live hand (`actions._state.hands[seat] |= ...` gave a
+    seat 28 cards) and `actions._issued` the referee's table of trusted actions."""
+    game, seat = _game_at_a_play()
+    actions = game.legal_actions(seat)
+    for i in range(len(actions)):  # every action handed out, so the listing records them
+        actions[i]
+    observation = game.observation(game.controller(seat))
+    held = {**_reachable(actions, 6), **_reachable(observation, 6)}
+    # (The referee remembers the listing it handed out: what the bot holds, not the game.)
+    live = _reachable(game, 10, stop=(actions, observation))
+    live[id(game)] = game
+    shared = [
+        type(thing).__name__ for key, thing in held.items() if key in live and _mutable(thing)
+    ]
+    assert shared == []
+
+
+def _plant(listing: object, forged: object, entry: tuple[object, ...], meaning: object) -> None:
+    """Tell the listing, every way a bot could, that ``forged`` is one of its actions."""
+    for thing in [listing, *_reachable(listing, 3).values()]:
+        if isinstance(thing, dict) and type(thing).__name__ != "PushCards":
+            thing[id(forged)] = entry
+    for cls in type(listing).__mro__:
+        for slot in cls.__dict__.get("__slots__", ()):
+            if slot == "_first":
+                setattr(listing, slot, forged)
+            elif slot.endswith("meaning"):
+                setattr(listing, slot, meaning)
+            elif slot.endswith("index"):
+                setattr(listing, slot, 0)
+
+
+def test_a_play_planted_in_a_listing_is_refused() -> None:
+    """Before: an entry planted in `actions._issued` made `apply` accept a card the seat did
+    not hold, and that save no longer loaded."""
+    import tichu_core as tc
+    from tichu_core.cardplay.cards import card_of_code
+
+    game, seat = _game_at_a_play()
+    held = set(game.observation(game.controller(seat)).hands[seat])
+    codes = ["DR", "PH", "MJ", *(f"{rank}{suit}" for rank in "23456789" for suit in "jspt")]
+    stranger = next(code for code in codes if code not in held)
+    forged = tc.Play(seat, stranger)  # a single the seat does not hold
+    meaning = (1, 1, 14, 1 << int(card_of_code(stranger)), 0)  # a play tuple: a single
+    before = game.to_json()
+    for shape in range(3):
+        actions = game.legal_actions(seat)
+        assert any(isinstance(a, tc.Play) for a in actions)
+        state = getattr(actions, "_state", None)  # what the listing held before the fix
+        entry = [(forged, state, meaning), (forged, 0), (forged, meaning)][shape]
+        _plant(actions, forged, entry, meaning)
+        with pytest.raises((tc.InvalidAction, tc.IllegalAction)):
+            game.apply(forged)
+        assert game.to_json() == before
+
+
+def test_a_listing_changed_by_a_bot_changes_neither_the_game_nor_what_apply_accepts() -> None:
+    import tichu_core as tc
+
+    game, seat = _game_at_a_play()
+    actions = game.legal_actions(seat)
+    before = game.to_json()
+    sizes = game.observation(None).hand_sizes
+    listed = list(actions)
+    # The bot rewrites the lists the listing holds: its plays, its fixed actions.
+    for name in ("_plays", "_fixed"):
+        value = getattr(actions, name, None)
+        if isinstance(value, list) and value:
+            value[:] = [value[0]] * 3
+    assert game.to_json() == before and game.observation(None).hand_sizes == sizes
+    fresh = game.legal_actions(seat)
+    assert list(fresh) == listed  # the referee's own options are intact
+    # What apply accepts is what it always did: a listed action, judged if need be.
+    game.apply(listed[-1])
+    assert tc.Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_a_changed_observation_changes_nothing() -> None:
+    game, seat = _game_at_a_play()
+    before = game.to_json()
+    observation = game.observation(game.controller(seat))
+    for thing in _reachable(observation, 4).values():
+        if isinstance(thing, list | dict):
+            thing.clear()
+    assert game.to_json() == before
+    assert game.observation(game.controller(seat)).hand  # its cards are still there
