@@ -396,3 +396,61 @@ def test_a_changed_observation_changes_nothing() -> None:
             thing.clear()
     assert game.to_json() == before
     assert game.observation(game.controller(seat)).hand  # its cards are still there
+
+
+# --------------------------------------------------------------------------- 10, 11: extends
+
+
+def _chain(folder: Path, length: int) -> Path:
+    """`v0.toml` extends `v1.toml` ... extends `standard`: ``length`` files."""
+    for i in range(length):
+        parent = f"v{i + 1}.toml" if i + 1 < length else "standard"
+        write(folder / f"v{i}.toml", f'extends = "{parent}"\n[game]\ntarget = {100 + i}\n')
+    return folder / "v0.toml"
+
+
+@pytest.mark.parametrize("confined", [False, True])
+def test_a_deep_extends_chain_is_a_variant_error(tmp_path: Path, confined: bool) -> None:
+    """Before: a chain of 1,000 files ended in a RecursionError traceback."""
+    from tichu_core import VariantError, load_variant
+    from tichu_core.variants.loading import MAX_EXTENDS_DEPTH
+
+    top = _chain(tmp_path, 1000)
+    options = {"confine_to": tmp_path} if confined else {}
+    with pytest.raises(VariantError) as caught:
+        load_variant(top, **options)  # type: ignore[arg-type]
+    (problem,) = caught.value.problems
+    assert f"extends: a chain of more than {MAX_EXTENDS_DEPTH} files" in problem
+    # A chain within the limit loads, every file's options merged (the top one wins).
+    deep = _chain(tmp_path / "ok", MAX_EXTENDS_DEPTH - 1)  # and `standard` at its root
+    assert load_variant(deep).game.target == 100
+
+
+def test_check_reports_a_deep_extends_chain_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "check", str(_chain(tmp_path, 1000)))
+    assert code == 1 and "Traceback" not in out + err
+    assert "extends: a chain of more than" in out
+
+
+def test_extends_never_shows_the_values_of_the_file_it_reaches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: unconfined, `extends` to a TOML file with one variant key (`name`) among
+    others echoed them: `password: unknown key ... (got "hunter2...")`."""
+    from tichu_core import VariantError, load_variant
+
+    write(tmp_path / "app" / "settings.toml", f'name = "app"\npassword = "{SECRET}"\nport = 8\n')
+    top = write(tmp_path / "up" / "p.toml", 'extends = "../app/settings.toml"\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant(top)
+    shown = "\n".join(caught.value.problems)
+    assert SECRET not in shown and "password: unknown key" in shown  # the key, not the value
+    for argv in (["check", str(top)], ["demo", "--variant", str(top)]):
+        code, out, err = run(capsys, *argv)
+        assert code != 0 and SECRET not in out + err and "password" in out + err
+    # The file named on the command line itself still shows what it got.
+    own = write(tmp_path / "own.toml", 'extends = "standard"\n[game]\ntarget = "500"\n')
+    with pytest.raises(VariantError, match='game.target: expected an integer \\(got "500"\\)'):
+        load_variant(own)
