@@ -452,5 +452,5 @@ def test_extends_never_shows_the_values_of_the_file_it_reaches(
         assert code != 0 and SECRET not in out + err and "password" in out + err
     # The file named on the command line itself still shows what it got.
     own = write(tmp_path / "own.toml", 'extends = "standard"\n[game]\ntarget = "500"\n')
-    with pytest.raises(VariantError, match='game.target: expected an integer \\(got "500"\\)'):
+    with pytest.raises(VariantError, match=r'game.target: expected an integer \(got "500"\)'):
         load_variant(own)
