@@ -454,3 +454,65 @@ def test_extends_never_shows_the_values_of_the_file_it_reaches(
     own = write(tmp_path / "own.toml", 'extends = "standard"\n[game]\ntarget = "500"\n')
     with pytest.raises(VariantError, match=r'game.target: expected an integer \(got "500"\)'):
         load_variant(own)
+
+
+# --------------------------------------------------------------------------- 12: blame
+
+
+def _game_with_plugin(monkeypatch: pytest.MonkeyPatch, seed: int = 0, **impls: object) -> object:
+    import sys
+    import types
+
+    import tichu_core as tc
+
+    module = types.ModuleType("edge_plugins.under_test")
+    for name, impl in impls.items():
+        setattr(module, name, impl)
+    monkeypatch.setitem(sys.modules, "edge_plugins.under_test", module)
+    variant = tc.load_variant(
+        "standard", {"plugins": ["standard", "edge_plugins.under_test"]}, allow_imports=True
+    )
+    return tc.Game(variant, seed=seed)
+
+
+def test_a_deck_mask_beyond_the_cards_is_the_plugins_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: `(1 << 200) - 1` raised OverflowError from inside the engine."""
+    import tichu_core as tc
+    from tichu_core.rules.hookspecs import hookimpl
+
+    @hookimpl
+    def tichu_deck(variant: object) -> int:
+        return (1 << 200) - 1
+
+    with pytest.raises(tc.PluginError) as caught:
+        _game_with_plugin(monkeypatch, tichu_deck=tichu_deck)
+    assert (caught.value.plugin, caught.value.hook) == ("edge_plugins.under_test", "tichu_deck")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_hand_that_never_ends_is_the_end_of_hand_plugins_error(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """Before: in 2 of these 40 seeds the never-ending hand was blamed on `standard`'s
+    `tichu_dog_recipients` (the last seat holding cards led the Dog)."""
+    import tichu_core as tc
+    from tichu_core.frontends.bots import make_bot
+    from tichu_core.frontends.bots.protocol import play_match
+    from tichu_core.rules.hookspecs import hookimpl
+
+    @hookimpl
+    def tichu_hand_over(variant: object, table: object) -> bool:
+        return False
+
+    game = _game_with_plugin(monkeypatch, seed, tichu_hand_over=tichu_hand_over)
+    with pytest.raises(tc.PluginError) as caught:
+        play_match(game, [make_bot("random", p) for p in range(4)])  # type: ignore[arg-type]
+    assert caught.value.plugin == "edge_plugins.under_test"
+    assert caught.value.hook == "tichu_hand_over"
+
+
+def test_the_command_line_seed_range_is_the_games() -> None:
+    from tichu_core.game.dealing import SEED_MAX, SEED_MIN
+
+    parse = __import__("tichu_core.frontends.cli.commands", fromlist=["_seed"])._seed
+    assert parse(str(SEED_MIN)) == SEED_MIN and parse(str(SEED_MAX)) == SEED_MAX
