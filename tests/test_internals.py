@@ -270,10 +270,12 @@ def test_listed_actions_equal_the_validated_actions_of_their_fields() -> None:
 
 
 def test_the_referee_knows_every_action_it_handed_out_for_this_state_only() -> None:
-    """Referee.listed: an action object taken from any listing of the current state (the
-    first of a listing is kept on the listing, the others in the referee's table) skips
-    the second judging in `apply`; an equal new object, or one from an earlier state,
-    is judged again."""
+    """Referee.listed: an action taken from the latest listing of a seat for the current
+    state skips the second judging in `apply`: a fixed action (call, pass, decision) as
+    one equal to the referee's own copy of them, a play as the very object listed (the
+    first of a listing is kept on the listing, the others in its table) and checked
+    against the referee's own copy of the plays. An equal new play, a push, or an action
+    of an earlier state is judged again."""
     from tichu_core.game.legality import NOT_LISTED
 
     game = tc.Game("standard", seed=8)
@@ -282,7 +284,8 @@ def test_the_referee_knows_every_action_it_handed_out_for_this_state_only() -> N
     taken = [first_listing[0], first_listing[1], second_listing[1], second_listing[0]]
     for action in taken:
         assert referee.listed(hand, version, action) is not NOT_LISTED, action
-    assert referee.listed(hand, version, tc.GrandTichu(0, False)) is NOT_LISTED
+    assert referee.listed(hand, version, tc.GrandTichu(0, False)) is None  # found as equal
+    assert referee.listed(hand, version, tc.Tichu(0)) is NOT_LISTED  # not among the options
     # One listing kept per seat, the latest (front ends poll the listings).
     for _ in range(50):
         game.legal_actions(2)

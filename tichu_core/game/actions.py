@@ -7,9 +7,10 @@ different types never compare equal.
 
 Every way to make an action from a value validates it: the constructors, and
 ``_replace`` / ``_make`` (overridden, since the named-tuple versions build the
-tuple without ``__new__``). ``Game.apply`` can therefore trust an action object
-without checking it again, which keeps the bots' hot path cheap; only the
-engine's own ``make_play`` skips the checks, for plays it listed itself.
+tuple without ``__new__``). Only ``tuple.__new__`` gets past them (as the
+engine's own listings do, for actions it built from checked parts), so
+``Game.apply`` checks just the shape of an action object (:func:`malformed`: a
+few type checks, cheap on the bots' hot path) and not its values again.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import json
 import re
 import reprlib
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, Literal, NamedTuple, Self, TypeVar
+from typing import Annotated, Any, Final, Literal, NamedTuple, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -353,6 +354,57 @@ ACTION_TYPES: dict[str, type[Any]] = {
     "give_lead": GiveLead,
     "another_hand": AnotherHand,
 }
+
+
+# --- shape of an action object ------------------------------------------------------
+
+# The fields each class has; `tuple.__new__(Tichu, (True, "tichu"))` builds an object of
+# the class past every constructor check, which :func:`malformed` finds.
+_FIELD_COUNT: Final[dict[type[Any], int]] = {
+    GrandTichu: 3,
+    Tichu: 2,
+    Push: 3,
+    Play: 4,
+    Pass: 2,
+    Wish: 3,
+    GiveTrick: 3,
+    GiveLead: 3,
+    AnotherHand: 3,
+}
+_TYPE_NAME: Final[dict[type[Any], str]] = {cls: name for name, cls in ACTION_TYPES.items()}
+_RANKS: Final = frozenset(RANK_NAMES.values())
+
+
+def malformed(action: tuple[object, ...]) -> str | None:
+    """Why ``action`` (of one of the action classes) is no action its constructor could
+    have built, or None. Cheap (a few type checks): ``Game.apply`` asks it of every
+    action, since a forged tuple reaches it as easily as a built one."""
+    kind = type(action)
+    count = _FIELD_COUNT.get(kind)
+    if count is None:
+        return None  # a plugin's own action type: its constructor is its check
+    if len(action) == count and action[-1] == _TYPE_NAME[kind] and type(action[0]) is int:
+        if kind is Pass or kind is Tichu:
+            return None
+        value = action[1]
+        if kind is Play:
+            phoenix = action[2]
+            if type(value) is str and (phoenix is None or phoenix in _RANKS):
+                return None
+        elif kind is GrandTichu or kind is AnotherHand:
+            if type(value) is bool:
+                return None
+        elif kind is Wish:
+            if value is None or value in _RANKS:
+                return None
+        elif kind is Push:
+            if type(value) is PushCards and all(
+                type(target) is int and type(codes) is str for target, codes in value.items()
+            ):
+                return None
+        elif type(value) is int:  # GiveTrick, GiveLead
+            return None
+    return f"not a well-formed {kind.__name__}: {show_input(tuple(action))}"
 
 
 _A = TypeVar("_A", bound=tuple[object, ...])

@@ -30,6 +30,7 @@ from tichu_core.game.actions import (
     Action,
     AnotherHand,
     action_from_json,
+    malformed,
     show_input,
 )
 from tichu_core.game.construction import construct, make_event
@@ -207,9 +208,12 @@ class GameCore:
                 raise InvalidAction(f"not an action: {show_input(action)}")
             action = action_from_json(action)
         checked: Action = action  # type: ignore[assignment]  # one of the action classes now
+        problem = malformed(checked)  # a tuple forged past the constructors' checks
+        if problem is not None:
+            raise InvalidAction(problem)
         if self.is_over:
             raise IllegalAction("the match is over", "S-GAME-1")
-        if not 0 <= checked.seat < self.seats:  # the action's own type made it an int
+        if not 0 <= checked.seat < self.seats:  # `malformed` made it an int
             self._check_seat(checked.seat)
         if self._lord_seat is not None or type(checked) is AnotherHand:
             return self._lord_decides(checked)
@@ -430,10 +434,14 @@ class GameCore:
             lord_seat=self._lord_seat,
         )
 
-    def events_for(self, player: object, since: int = 0) -> list[Event]:
+    def events_for(self, player: object, since: object = 0) -> list[Event]:
         """The events ``player`` may see (None: a spectator), from position ``since`` of
         that player's own stream."""
         viewer = None if player is None else self._check_player(player)
+        if type(since) is not int or since < 0:  # a negative slice would count from the end
+            raise InvalidAction(
+                f"since must be a position in the events (an int from 0), got {show_input(since)}"
+            )
         log = self._events
         read, positions = self._visible.get(viewer, (0, []))
         if read < len(log):

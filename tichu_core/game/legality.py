@@ -8,6 +8,12 @@ parts. Nothing can be listed that ``apply`` refuses, nor accepted that is not
 listed. When an action is not found, the referee says why, citing the rule id;
 explaining never accepts anything.
 
+A listing (:class:`LegalActions`) is handed to bots, which run in the engine's
+process and can write to any attribute: it holds copies, never the hand state or
+the referee's tables, and :meth:`Referee.listed` (``apply``'s fast path, which
+skips a second judging of an action the referee listed) checks whatever the
+listing says against the referee's own copies.
+
 Every judgment of whether a seat may act lives here, and nowhere else: the moment
 of a call or a bomb and the rulebook's permission (:func:`call_refusal`,
 :func:`bomb_refusal`, asked through :meth:`Referee.refusal`), which seats the first
@@ -80,9 +86,10 @@ from tichu_core.rules.answers import Refusal
 
 # `Referee.listed` when an action is not one this referee handed out for the state.
 NOT_LISTED: Final = object()
-# id(action) -> (the action, the hand state it was listed for, what it means there: the
-# combination of a play, the card masks of a push, nothing for the others).
-Issued = dict[int, tuple[Action, "HandState | None", object]]
+# id(play) -> (the play, its index in the listing's plays): the plays a listing handed
+# out after its first. Held by the listing, so a bot can write to it: the referee reads
+# only the index from it, and checks it against its own copy (`Referee.listed`).
+Handed = dict[int, tuple[Action, int]]
 
 
 # Card mask -> its canonical text. The same plays are listed over and over in a
@@ -319,20 +326,24 @@ class LegalActions(Sequence[Action]):
     The 2,184 pushes of a 14-card hand, or hundreds of plays, are counted and
     indexed without being built. Order: :attr:`fixed` (calls, passes,
     decisions), then the plays, then the pushes.
+
+    A listing is handed to bots, so it holds nothing of the game: its lists are its
+    own copies, its hand a number, and what it records of the plays it handed out is
+    only a hint that the referee checks against its own copy of the options.
     """
 
     __slots__ = (
         "_combinations",
         "_first",
-        "_first_meaning",
+        "_first_index",
         "_fixed",
         "_hand",
-        "_issued",
+        "_handed",
         "_plays",
         "_pushes",
         "_seat",
         "_size",
-        "_state",
+        "_tracked",
     )
 
     def __init__(
@@ -342,8 +353,7 @@ class LegalActions(Sequence[Action]):
         plays: list[PlayTuple] | None = None,
         pushes: PushChoices | None = None,
         hand: int = 0,
-        issued: Issued | None = None,
-        state: HandState | None = None,
+        tracked: bool = False,
     ) -> None:
         self._seat = seat
         self._hand = hand
@@ -352,15 +362,14 @@ class LegalActions(Sequence[Action]):
         self._pushes = pushes
         # Pushes are counted only when first asked (there may be thousands).
         self._size = -1 if pushes is not None else len(fixed) + len(plays)
-        # Every action handed out is remembered (with what it means) for the state it
-        # was listed in, so that `apply` of that very object need not judge it again:
-        # the first one here (most bots take one action from a listing), the others in
-        # the referee's `issued` table. Referee.listed reads both, the first only of
-        # each seat's latest listing (an action of an earlier one is judged again).
-        self._issued = issued
-        self._state = state
+        # Every play handed out is remembered with its index, so that `apply` of that
+        # very object need not judge it again: the first one here (most bots take one
+        # action from a listing), the others in `_handed`. Referee.listed reads both, of
+        # each seat's latest listing only (an action of an earlier one is judged again).
+        self._tracked = tracked
         self._first: Action | None = None
-        self._first_meaning: object = None
+        self._first_index = -1
+        self._handed: Handed | None = None
         self._combinations: list[Combination] | None = None  # made when first asked
 
     def __len__(self) -> int:
@@ -386,27 +395,24 @@ class LegalActions(Sequence[Action]):
         if not 0 <= index < size:
             raise IndexError(f"legal action index {index} out of range ({size} actions)")
         fixed = self._fixed
-        meaning: object = None
         if index < len(fixed):
-            action: Action = fixed[index]
-        else:
-            index -= len(fixed)
-            plays = self._plays
-            if index < len(plays):
-                meaning = plays[index]
-                action = play_action(self._seat, meaning)
-            else:
-                assert self._pushes is not None
-                masks = self._pushes.masks(index - len(self._plays))
-                meaning = masks
-                action = push_action(self._seat, {t: play_codes(m) for t, m in masks.items()})
-        if self._issued is not None:
-            if self._first is None:
-                self._first = action
-                self._first_meaning = meaning
-            else:
-                self._issued[id(action)] = (action, self._state, meaning)
-        return action
+            return fixed[index]  # the referee finds these among its own copy of them
+        index -= len(fixed)
+        plays = self._plays
+        if index < len(plays):
+            action = play_action(self._seat, plays[index])
+            if self._tracked:
+                if self._first is None:
+                    self._first = action
+                    self._first_index = index
+                else:
+                    if self._handed is None:
+                        self._handed = {}
+                    self._handed[id(action)] = (action, index)
+            return action
+        assert self._pushes is not None
+        masks = self._pushes.masks(index - len(plays))
+        return push_action(self._seat, {t: play_codes(m) for t, m in masks.items()})  # judged
 
     def __iter__(self) -> Iterator[Action]:
         for index in range(len(self)):
@@ -479,7 +485,6 @@ class Referee:
     """What each seat may do on the running hand, and the judge of every action."""
 
     __slots__ = (
-        "_issued",
         "_issued_version",
         "_listings",
         "_refusals",
@@ -488,10 +493,13 @@ class Referee:
     )
 
     def __init__(self) -> None:
-        self._issued: Issued = {}
         self._issued_version = -1
-        # Seat -> its latest listing for `_issued_version` (one per seat: front ends poll).
-        self._listings: dict[int, LegalActions] = {}
+        # Seat -> its latest listing for `_issued_version` (one per seat: front ends poll),
+        # with the referee's own copies of its fixed actions and plays and the hand state
+        # it was made for: what `listed` trusts (the listing itself is the bot's).
+        self._listings: dict[
+            int, tuple[LegalActions, list[Action], list[PlayTuple], HandState]
+        ] = {}
         self._turn_cache: tuple[int, int, list[PlayTuple], bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
         self._refusals: dict[tuple[int, str], Refusal | None] = {}
@@ -616,15 +624,8 @@ class Referee:
     def legal_actions(self, hand: HandState, version: int, seat: int) -> LegalActions:
         """Every option of ``seat``: exactly the parts :meth:`judge` accepts from."""
         if version != self._issued_version:
-            self._issued = {}
             self._listings = {}
             self._issued_version = version
-        listing = self._listing(hand, version, seat)
-        self._listings[seat] = listing
-        return listing
-
-    def _listing(self, hand: HandState, version: int, seat: int) -> LegalActions:
-        """The listing of :meth:`legal_actions` (which registers it for `listed`)."""
         cards = hand.hands[seat]
         if hand.phase == PLAY and hand.pending is None:
             # Ordinary play, most calls: the calls, the pass (S-TRICK-1/2, as `may_pass`
@@ -638,31 +639,44 @@ class Referee:
                     fixed.append(PASSES[seat])
             else:
                 plays = self._bombs_out_of_turn(hand, version, seat)
-            return LegalActions(seat, fixed, plays, None, cards, self._issued, hand)
-        pushes = self.pushes(hand, seat) if hand.phase == EXCHANGE else None
-        return LegalActions(
-            seat,
-            self.fixed(hand, version, seat),
-            self.plays(hand, version, seat),
-            pushes,
-            cards,
-            self._issued,
-            hand,
-        )
+            pushes = None
+        else:
+            fixed = self.fixed(hand, version, seat)
+            plays = self.plays(hand, version, seat)
+            pushes = self.pushes(hand, seat) if hand.phase == EXCHANGE else None
+        # The bot gets copies of the lists (the plays may be the turn cache `judge` reads).
+        listing = LegalActions(seat, fixed[:], plays[:], pushes, cards, True)
+        self._listings[seat] = (listing, fixed, plays, hand)
+        return listing
 
     def listed(self, hand: HandState, version: int, action: Action) -> object:
-        """What ``action`` means (see :meth:`perform`) if it is the very object this
-        referee listed for this state (so it is legal: it was found among the options),
-        else ``NOT_LISTED``."""
+        """What ``action`` means (see :meth:`perform`) if this referee listed it for this
+        state (so it is legal: it was found among the options), else ``NOT_LISTED``.
+        Trusts only its own copies: a fixed action must be among them, a play must be
+        the one its own plays hold at the index the listing recorded for that object
+        (which a bot could have written). A push is always judged."""
         if version != self._issued_version:
             return NOT_LISTED
-        for listing in self._listings.values():
-            if listing._first is action and listing._state is hand:
-                return listing._first_meaning
-        entry = self._issued.get(id(action))
-        if entry is None or entry[0] is not action or entry[1] is not hand:
+        entry = self._listings.get(action.seat)
+        if entry is None or entry[3] is not hand:
             return NOT_LISTED
-        return entry[2]
+        listing, fixed, plays, _ = entry
+        if type(action) is Play:
+            if listing._first is action:
+                index: object = listing._first_index
+            else:
+                handed = listing._handed
+                record = handed.get(id(action)) if type(handed) is dict else None
+                if type(record) is not tuple or len(record) != 2 or record[0] is not action:
+                    return NOT_LISTED
+                index = record[1]
+            if type(index) is not int or not 0 <= index < len(plays):
+                return NOT_LISTED
+            play = plays[index]
+            return play if play_action(action.seat, play) == action else NOT_LISTED
+        if type(action) is Push or action not in fixed:
+            return NOT_LISTED
+        return None
 
     def carry_out(
         self, hand: HandState, version: int, action: Action

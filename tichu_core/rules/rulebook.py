@@ -20,10 +20,11 @@ import difflib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 import pluggy
 
+from tichu_core.cardplay.cards import FIRST_COPY_BITS, SECOND_COPY_BITS
 from tichu_core.cardplay.kinds import Combinations, check_house_kind
 from tichu_core.cardplay.moves import MoveRules
 from tichu_core.errors import PluginError, caused_by
@@ -322,8 +323,8 @@ class Rulebook:
 
     def deck(self) -> int:
         plugin, answer = self._ask("tichu_deck", self.variant)
-        if not _is_int(answer) or answer <= 0:
-            self._wrong(plugin, "tichu_deck", answer, "a non-empty card mask")
+        if not _is_int(answer) or answer <= 0 or answer >> _CARD_BITS:
+            self._wrong(plugin, "tichu_deck", answer, f"a non-empty mask of {_CARD_BITS} card bits")
         return int(answer)
 
     def next_hand(self, previous: TableView | None) -> Seating:
@@ -478,6 +479,13 @@ class Rulebook:
 
     def dog_recipients(self, table: TableView, seat: int) -> list[int]:
         hook = "tichu_dog_recipients"
+        if not any(table.holds_cards(other) for other in range(self.seats) if other != seat):
+            # No answer could be right: the hand went on when it should have ended.
+            raise self.blame(
+                "tichu_hand_over",
+                f"seat {seat} led the Dog with no other seat holding cards, so nobody can "
+                "take the lead: the hand should be over",
+            )
         plugin, answer = self._ask(hook, self.variant, table, seat)
         return self._seat_list(hook, plugin, answer, empty=False, holding=table)
 
@@ -585,6 +593,10 @@ def rulebook_for(variant: Variant) -> Rulebook:
         del _SHARED[next(iter(_SHARED))]  # the oldest
     _SHARED[id(variant)] = (variant, rulebook)
     return rulebook
+
+
+# Every card bit a mask may hold (two copies of each card): a wider deck is no deck.
+_CARD_BITS: Final = (FIRST_COPY_BITS | SECOND_COPY_BITS).bit_length()
 
 
 def _same_cards(hands: Sequence[Sequence[object]], cards: list[int]) -> bool:

@@ -48,6 +48,8 @@ __all__ = [
 # --------------------------------------------------------------------------- locating files
 
 _BUNDLED_PACKAGE = "tichu_core.variants.bundled"
+# The most files an `extends` chain may have, the file loaded included (docs/variants.md).
+MAX_EXTENDS_DEPTH = 32
 _REGISTERED: dict[str, Path] = {}
 _VARIANT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 
@@ -224,42 +226,58 @@ def _is_variant_file(raw: Mapping[str, Any]) -> bool:
 
 
 def _load_chain(
-    source: _Source,
-    problems: list[str],
-    visiting: tuple[_Source, ...] = (),
-    confined: _Confinement | None = None,
+    top: _Source, problems: list[str], confined: _Confinement | None = None
 ) -> tuple[list[tuple[_Source, dict[str, Any]]], bool]:
-    """The files of an `extends` chain, root first, and whether the whole chain loaded."""
-    try:
-        raw = _read_toml(source)
-    except _Problem as problem:
-        problems.append(str(problem))
-        return [], False
-    if not _is_variant_file(raw):
-        # Neither its keys nor its values are shown: they may be anybody's secrets.
-        problems.append(
-            f"{source.label}: not a variant file: none of its keys is a variant option "
-            "(its contents are not shown)"
-        )
-        return [], False
-    parents: list[tuple[_Source, dict[str, Any]]] = []
+    """The files of an `extends` chain, root first, and whether the whole chain loaded
+    (followed in a loop, at most MAX_EXTENDS_DEPTH files: no recursion to exhaust)."""
+    chain: list[tuple[_Source, dict[str, Any]]] = []  # top first
+    identities: set[str] = set()
+    source = top
     complete = True
-    parent_ref = raw.get("extends")
-    if isinstance(parent_ref, str):
+    while True:
+        try:
+            raw = _read_toml(source)
+        except _Problem as problem:
+            problems.append(str(problem))
+            complete = False
+            break
+        if not _is_variant_file(raw):
+            # Neither its keys nor its values are shown: they may be anybody's secrets.
+            problems.append(
+                f"{source.label}: not a variant file: none of its keys is a variant option "
+                "(its contents are not shown)"
+            )
+            complete = False
+            break
+        chain.append((source, raw))
+        identities.add(source.identity)
+        parent_ref = raw.get("extends")
+        if not isinstance(parent_ref, str):
+            complete = parent_ref is None  # else the file's own validation reports the type
+            break
         try:
             parent = _locate(parent_ref, source.base, confined)
         except _Problem as problem:
             problems.append(f"{source.label}: extends: {problem}")
-            return [(source, raw)], False
-        chain = (*visiting, source)
-        if parent.identity in {member.identity for member in chain}:
-            loop = " -> ".join(member.label for member in (*chain, parent))
-            problems.append(f"{source.label}: extends: cycle {loop} (got {show_value(parent_ref)})")
-            return [(source, raw)], False
-        parents, complete = _load_chain(parent, problems, chain, confined)
-    elif parent_ref is not None:
-        complete = False  # the file's own validation reports the wrong type
-    return [*parents, (source, raw)], complete
+            complete = False
+            break
+        if parent.identity in identities:
+            loop = " -> ".join(member.label for member, _ in chain)
+            problems.append(
+                f"{source.label}: extends: cycle {loop} -> {parent.label} "
+                f"(got {show_value(parent_ref)})"
+            )
+            complete = False
+            break
+        if len(chain) == MAX_EXTENDS_DEPTH:
+            problems.append(
+                f"{source.label}: extends: a chain of more than {MAX_EXTENDS_DEPTH} files "
+                f"(from {top.label})"
+            )
+            complete = False
+            break
+        source = parent
+    return chain[::-1], complete
 
 
 # --------------------------------------------------------------------------- messages
@@ -329,10 +347,14 @@ def _message(error: ErrorDetails, root: type[BaseModel], hidden: frozenset[str])
     return error["msg"]
 
 
-def _describe(label: str, error: ErrorDetails, root: type[BaseModel]) -> str:
+def _describe(
+    label: str, error: ErrorDetails, root: type[BaseModel], show_values: bool = True
+) -> str:
     where = _dotted(error["loc"]) or "(top level)"
     hidden = frozenset({"extends"} if label == _OVERRIDES else ())
     message = _message(error, root, hidden)
+    if not show_values:
+        return f"{label}: {where}: {message} (its value is not shown)"
     return f"{label}: {where}: {message} (got {show_value(error['input'])})"
 
 
@@ -367,13 +389,17 @@ def _prune(raw: Mapping[str, Any], loc: tuple[int | str, ...]) -> dict[str, Any]
     return pruned
 
 
-def _checked(label: str, raw: dict[str, Any], problems: list[str]) -> dict[str, Any]:
-    """Validate one file (or the overrides) on its own; return it without its bad options."""
+def _checked(
+    label: str, raw: dict[str, Any], problems: list[str], show_values: bool = True
+) -> dict[str, Any]:
+    """Validate one file (or the overrides) on its own; return it without its bad options.
+    Without ``show_values`` (a file reached through `extends`, which may be any TOML file
+    that happens to hold a variant key) messages name the keys, never their values."""
     try:
         VariantFile.model_validate(raw)
     except ValidationError as exc:
         for error in exc.errors():
-            problems.append(_describe(label, error, VariantFile))
+            problems.append(_describe(label, error, VariantFile, show_values))
             if error["loc"]:
                 raw = _prune(raw, error["loc"])
     return raw
@@ -447,11 +473,11 @@ def load_variant(
         top = _locate(name_or_path, None, confined)
     except _Problem as problem:
         raise VariantError(str(problem), [str(problem)]) from None
-    chain, complete = _load_chain(top, problems, confined=confined)
+    chain, complete = _load_chain(top, problems, confined)
 
     merged: dict[str, Any] = {}
     for source, raw in chain:
-        checked = _checked(source.label, raw, problems)
+        checked = _checked(source.label, raw, problems, show_values=source is top)
         checked.pop("extends", None)
         if source is not top:
             checked.pop("name", None)  # a variant is named by its own file

@@ -44,7 +44,8 @@ def cli_variants() -> int:
             _say(f"{name:<{width}}  not playable: {problem}")
             status = 1
             continue
-        _say(f"{name:<{width}}  {variant.players:>2} players  {variant.description}")
+        # One line per variant: a newline in a description is shown, never printed.
+        _say(f"{name:<{width}}  {variant.players:>2} players  {printable(variant.description)}")
     return status
 
 
@@ -291,6 +292,11 @@ def _whole_number(least: int | None = None, most: int | None = None) -> Callable
     return parse
 
 
+# Every command's --seed: the seeds a game takes (a signed 64-bit int, as saves hold it),
+# also where the command derives the games' seeds from it (simulate, compare).
+_seed = _whole_number(least=-(2**63), most=2**63 - 1)  # as Game checks it (a test holds both)
+
+
 def _max_workers() -> int:
     return WORKERS_PER_CPU * (os.cpu_count() or 1)
 
@@ -331,9 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="N",
             help="table size (the option `players`, e.g. 5..12 for grand_seigneur)",
         )
-        sub.add_argument(
-            "--seed", type=_whole_number(), default=None, help="seed for shuffling and bots"
-        )
+        sub.add_argument("--seed", type=_seed, default=None, help="seed for shuffling and bots")
         sub.add_argument(
             "--allow-imports",
             action="store_true",
@@ -449,9 +453,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--players", type=_whole_number(), default=None, metavar="N", help="table size of both"
     )
-    sub.add_argument(
-        "--seed", type=_whole_number(), default=None, help="run seed (the same for both)"
-    )
+    sub.add_argument("--seed", type=_seed, default=None, help="run seed (the same for both)")
     sub.add_argument(
         "--allow-imports",
         action="store_true",

@@ -152,6 +152,8 @@ def chart_problem(chart: str | Path | None) -> str | None:
     folder = Path(chart).resolve().parent
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         return f"cannot write --chart {printable(str(chart))}"
+    if Path(chart).exists() and not Path(chart).is_file():  # a folder, a device
+        return f"cannot write --chart {printable(str(chart))}: not a regular file"
     return None
 
 
@@ -235,10 +237,17 @@ def compare(
     ]
     if not same_lines:
         notes.append("The score lines differ: per-line figures are not compared.")
+    failed = None
     if chart is not None:
-        draw_chart(Path(chart), names, chosen, parts, differences)
-        notes.append(f"chart: {chart}")
+        try:
+            draw_chart(Path(chart), names, chosen, parts, differences)
+            notes.append(f"chart: {chart}")
+        except OSError as error:  # checked above, but a disk may still fill up
+            failed = f"cannot write --chart {printable(str(chart))}: {error.strerror or error}"
     console.print(Text("\n".join(notes)))
+    if failed is not None:
+        print(f"tichu compare: {failed}", file=sys.stderr)
+        return 1
     return 0
 
 
