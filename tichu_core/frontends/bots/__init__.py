@@ -11,7 +11,7 @@ for two seats (the Threechu shuffler and the dummy), the lead given after the Do
 several cards pushed to one seat, two decks, up to twelve seats.
 
 The rooms: ``protocol`` (what a bot is, and how it is asked), ``simple`` (``random``,
-``greedy``), ``heuristic`` (rules of thumb), ``registry`` (bots by name, and those
+``greedy``), ``heuristic`` (rules of thumb), ``search`` (plans on sampled worlds), ``registry`` (bots by name, and those
 other packages register in the entry-point group ``tichu.bots``).
 """
 
@@ -24,6 +24,7 @@ from tichu_core.frontends.bots.registry import (
     make_bot,
     unknown_bot_message,
 )
+from tichu_core.frontends.bots.search import SearchBot
 from tichu_core.frontends.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "GreedyBot",
     "HeuristicBot",
     "RandomBot",
+    "SearchBot",
     "bot_names",
     "decide",
     "make_bot",

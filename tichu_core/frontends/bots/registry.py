@@ -13,6 +13,7 @@ from importlib.metadata import EntryPoint, entry_points
 
 from tichu_core.frontends.bots.heuristic import HeuristicBot
 from tichu_core.frontends.bots.protocol import Bot, BotFactory
+from tichu_core.frontends.bots.search import DEFAULT_ITERATIONS, SearchBot
 from tichu_core.frontends.bots.simple import GreedyBot, RandomBot
 
 __all__ = ["BOTS", "ENTRY_POINT_GROUP", "bot_names", "make_bot", "unknown_bot_message"]
@@ -22,6 +23,9 @@ BOTS: Mapping[str, BotFactory] = {
     "random": lambda seed: RandomBot(seed),
     "greedy": lambda seed: GreedyBot(seed),
     "heuristic": lambda seed: HeuristicBot(seed),
+    "search": lambda seed: SearchBot(seed),
+    # Four times the default budget: slower (about 0.3 s a decision), stronger.
+    "search-strong": lambda seed: SearchBot(seed, iterations=4 * DEFAULT_ITERATIONS, worlds=4),
 }
 
 ENTRY_POINT_GROUP = "tichu.bots"
