@@ -11,11 +11,12 @@ wish (GS-7), the hand ending when one seat holds cards and ``game.hands`` hands
 
 - **titles** (GS-5): from the second hand each seat holds the title its player
   earned in the previous hand, shown in every observation (``titles``);
-- **scores** (GS-8): the rules count no points, only the order of going out. So
-  that a match still has a winner, each hand adds to each player's line the
-  number of players who went out after it (Great Lord ``n - 1`` ... Wretch 0);
-  after ``game.hands`` hands the highest total wins, ties share (the standard
-  match end). The score is the finishing order summed, nothing else;
+- **scores** (GS-8, E-5): the rules count no points, only the order of going out.
+  So that a match still has a winner, each hand from the second adds to each
+  player's line the number of players who went out after it (Great Lord ``n - 1``
+  ... Wretch 0); the first hand, the election, scores nothing. After
+  ``game.hands`` hands the highest total wins, ties share (the standard match
+  end). The score is the finishing order summed, nothing else;
 - **the match result** (GS-8): :func:`match_result` gives each hand's finishing
   order and, per player, how many times it finished in each place, i.e. held
   each rank (the last hand's places count too, though no hand is played under them).
@@ -95,10 +96,13 @@ def tichu_titles(variant: Variant, table: TableView) -> dict[int, str]:
 
 @hookimpl
 def tichu_score_hand(variant: Variant, table: TableView) -> HandScore:
-    """GS-8: one line per player (not per seat: players change seats every hand), the
-    number of players who went out after it."""
+    """GS-8, E-5: one line per player (not per seat: players change seats every hand),
+    the number of players who went out after it; nothing for the first hand, which
+    only elects the first Great Lord (GS-5)."""
     ranking = table.ranking()
     scores = [0] * variant.players
+    if table.hand_index == 0:
+        return HandScore(scores=scores, card_points=[0] * variant.players)
     for place, seat in enumerate(ranking):
         player = table.players[seat]
         if player is not None:

@@ -6,12 +6,14 @@ its partner, the shuffler (the standard controllers), pushes only to opponents
 (``exchange.targets``, T3-3), one score line per player and the dummy's last, each
 getting its partnership's whole score (``scoring.per_player``, T3-7), and nine
 hands (``game.hands``, T3-8) after which the highest *player* score wins (the
-standard match end never lets a dummy's line win). Calling Tichu for the dummy before its first card
+standard match end lets a dummy's line win only a match played to ``game.target``,
+where the seed says it is likely to). Calling Tichu for the dummy before its first card
 (T3-5) is the standard S-CALL-1 timing, made by the shuffler for the dummy's seat.
 
 What no option says lives here:
 
-- T3-1, T3-8: who sits where. The shuffle passes to the next player each hand; the
+- T3-1, T3-8: who sits where. The shuffle passes to the shuffler's left each hand:
+  play goes to the right, so that is the *previous* player in play order. The
   shuffler sits at seat 0 and deals, the other two players follow in their fixed
   cyclic order, and the dummy is seated opposite the shuffler, as its partner.
 - T3-2: neither the shuffler nor the dummy may call Grand Tichu.
@@ -44,9 +46,11 @@ def dummy_seat(variant: Variant) -> int:
 @hookimpl
 def tichu_next_hand(variant: Variant, previous: TableView | None, players: int) -> Seating:
     """T3-1, T3-8: player 0 shuffles the first hand, and each hand the shuffle passes to
-    the next player (hand h: player h % players); the shuffler sits at seat 0 and deals,
-    the dummy opposite it."""
-    shuffler = 0 if previous is None else (previous.hand_index + 1) % players
+    the shuffler's left, the player before it in play order (hand h: player -h %
+    players); the shuffler sits at seat 0 and deals, the dummy opposite it."""
+    # Play order among the players is 0, 1, 2, ... cyclically (see below), and play
+    # goes to the right: the player on the shuffler's left is the one before it.
+    shuffler = 0 if previous is None else -(previous.hand_index + 1) % players
     # The players keep one cyclic play order (shuffler, next, next, ...); the dummy is
     # slotted into it at the shuffler's partner seat.
     order: list[int | None] = [(shuffler + step) % players for step in range(players)]

@@ -429,12 +429,60 @@ def test_two_rounds_and_garbage_between_them() -> None:
     assert "Gr.Tichukarten" in str(error)
 
 
-@pytest.mark.parametrize(("cut", "error_line"), [(0, 1), (9, 10), (16, 17)])
-def test_truncated_logs(cut: int, error_line: int) -> None:
-    text = "".join(line + "\n" for line in MINIMAL.splitlines()[:cut])
-    error = error_of(text)
-    assert error.line == error_line
-    assert "empty log" in str(error) or "log ends early" in str(error)
+def test_an_empty_log_is_refused() -> None:
+    error = error_of("\n\n")
+    assert error.line == 1
+    assert "empty log" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("cut", "ends_after", "kept"),
+    [
+        (1, "the round's heading '---------------Gr.Tichukarten------------------'", ""),
+        (3, "the first 8 cards of 2 of the 4 seats", ""),
+        (5, "the first 8 cards (Gr.Tichukarten)", "first"),
+        (9, "the 14 cards of 3 of the 4 seats", "first"),
+        (10, "the 14 cards (Startkarten)", "first start"),
+        (11, "the call 'Grosses Tichu: (2)Cleo', before the exchange", "first start"),
+        (12, "'Schupfen:', before the push lines of the exchange", "first start"),
+        (14, "2 of the 4 push lines of the exchange", "first start"),
+        (16, "the exchange (4 push lines)", "first start pushes"),
+        (17, "the line 'BOMBE: (0)Anna (1)Bert (2)Cleo (3)Dora', after the exchange", "all"),
+        (
+            18,
+            "the heading '---------------Rundenverlauf------------------', before any play",
+            "all",
+        ),
+        (22, "4 lines of play, the last '(2)Cleo: RA'", "all"),
+    ],
+)
+def test_a_log_ending_inside_a_round_yields_it_incomplete(
+    cut: int, ends_after: str, kept: str
+) -> None:
+    """An aborted game: the round the log ends in is a round, marked incomplete, with the
+    sections the log completed; a section cut short is empty, never partial."""
+    text = MINIMAL + "".join(line + "\n" for line in MINIMAL.splitlines()[:cut])
+    first, rnd = parse_tch(text).rounds
+    assert first.incomplete is None and first.last_line == 31 and first.result == (25, 75)
+    assert rnd.incomplete == f"the log ends after {ends_after}"
+    assert rnd.result is None and rnd.result_line is None
+    assert rnd.last_line == 31 + cut and rnd.line == 32
+    complete = parse_tch(MINIMAL + MINIMAL).rounds[1]
+    kept_all = kept == "all"
+    assert rnd.first_cards == (complete.first_cards if "first" in kept or kept_all else ())
+    assert rnd.start_cards == (complete.start_cards if "start" in kept or kept_all else ())
+    assert rnd.pushes == (complete.pushes if "pushes" in kept or kept_all else ())
+    assert rnd.bomb_holders == (complete.bomb_holders if kept_all and cut >= 17 else ())
+    assert rnd.history == tuple(e for e in complete.history if e.line <= 31 + cut)
+    assert len(rnd.history) == max(cut - 18, 0)
+
+
+def test_a_mah_jong_the_log_ends_on_gets_no_wish() -> None:
+    """Its `Wunsch:` line may be the first line missing: no wish is derived for it."""
+    text = "\n".join(MINIMAL.splitlines()[:19]) + "\n"
+    (rnd,) = parse_tch(text).rounds
+    assert rnd.history == (BswPlay(0, ("MJ",), None, 19),)
+    assert rnd.incomplete == "the log ends after 1 line of play, the last '(0)Anna: Ma'"
 
 
 def test_substitute_between_the_two_card_sections() -> None:

@@ -182,6 +182,37 @@ def test_mah_jong_inside_a_straight_without_wunsch() -> None:
     assert actions[mah_jong + 1] == Wish(0, None)
 
 
+def test_mah_jong_ending_the_hand_owes_no_wish() -> None:
+    """S-WISH-1, S-END-1: round 1, Anna goes out third with the Mah Jong alone; round 2, she
+    goes out second, after her partner Cleo, with a straight from the Mah Jong to the King
+    (a double victory). Either way the hand is over at once: nobody is left to wish for,
+    the log has no `Wunsch:` line, and no wish is added."""
+    text = text_of("mah_jong_ends_hand.tch")
+    first, second = replay_text(text, "test.tch")
+    for replay, logged in ((first, (70, 30)), (second, (200, 0))):
+        assert replay.exact, replay.describe_mismatch()
+        assert replay.scores == logged
+        assert not any(isinstance(step.action, Wish) for step in replay.steps)
+        last = replay.steps[-1].action
+        assert isinstance(last, Play) and "MJ" in last.cards
+    assert step_at(first, line_of(text, "(0)Anna: Ma")) == [Play(0, "MJ")]
+    assert first.game is not None and first.game.hand_results[0].out_order == [1, 2, 0, 3]
+    assert second.game is not None and second.game.hand_results[0].out_order[:2] == [2, 0]
+
+
+def test_a_logged_wish_after_the_hand_ended_is_a_mismatch() -> None:
+    """Only the derived wish for nothing waits for the engine to ask: a `Wunsch:` line the
+    log does have is applied, and after the hand's last card there is nothing to wish."""
+    text = text_of("mah_jong_ends_hand.tch").replace("(0)Anna: Ma \n", "(0)Anna: Ma \nWunsch:7\n")
+    first, second = replay_text(text, "test.tch")
+    assert first.mismatch is not None and first.mismatch.line == line_of(text, "Wunsch:7")
+    assert first.mismatch.reason == (
+        "seat 0 (Anna) wishes 7, but our hand is already over "
+        "(we score 70 - 30, out order 1, 2, 0, 3)"
+    )
+    assert second.exact
+
+
 def test_duplicated_tichu_lines_are_one_call() -> None:
     """S-CALL-1, S-SCORE-3: Dora's call before the play and Cleo's call during it are each
     logged twice; each counts once (Dora first out +100, Cleo -100)."""
@@ -359,11 +390,143 @@ def test_log_ending_the_round_too_early() -> None:
     assert "waiting for seat 1 (Bert)" in replay.mismatch.reason
 
 
-def test_log_stopping_inside_a_round() -> None:
-    text = text_of("collect.tch").replace("Ergebnis: 50 - 50\n", "")
-    replay = only_round(text)
-    assert replay.logged is None and replay.mismatch is not None
-    assert "the log stops inside the round (no 'Ergebnis:'" in replay.mismatch.reason
+# --------------------------------------------------------------------------- aborted games
+# An aborted game's log ends inside its last round. The cut logs are made here, from a
+# whole log written for these tests (collect.tch, then no_wish.tch cut after one of its
+# lines), rather than kept as files: each case shows where it cuts, and the cut rounds
+# cannot drift from the whole one they are cut from.
+
+
+def aborted(after: str, occurrence: int = 1) -> tuple[str, int]:
+    """collect.tch, then no_wish.tch up to its line `after`: the log and its last line."""
+    head, tail = text_of("collect.tch"), text_of("no_wish.tch")
+    cut = line_of(tail, after, occurrence)
+    text = head + "".join(line + "\n" for line in tail.splitlines()[:cut])
+    return text, len(head.splitlines()) + cut
+
+
+def pending_of(replay: RoundReplay) -> object:
+    assert replay.game is not None
+    return replay.game.observation(None).pending
+
+
+@pytest.mark.parametrize(
+    ("after", "ends_after", "actions"),
+    [
+        # After the first cards: no deal yet, so no game.
+        ("(3)Dora RK BD R6 B6 S6 R4 S4 G4", "the first 8 cards (Gr.Tichukarten)", None),
+        # After all 14 cards (the aborted game of issue 31): the deal, nothing decided.
+        (
+            "(3)Dora RK BD R6 B6 S6 R4 S4 G4 R3 G3 R2 B2 S2 G2",
+            "the 14 cards (Startkarten)",
+            [],
+        ),
+        # Inside the exchange: the pushes are not all known, none is applied.
+        (
+            "(1)Bert gibt: Cleo: RA - Dora: RD - Anna: G6 -",
+            "2 of the 4 push lines of the exchange",
+            [],
+        ),
+        # Mid-trick: everything up to Cleo's King is replayed, Dora is to play.
+        (
+            "(2)Cleo: BK",
+            "3 lines of play, the last '(2)Cleo: BK'",
+            [Play(0, "MJ"), Wish(0, None), Play(1, "Qj"), Play(2, "Kp")],
+        ),
+        # Right after the Mah Jong: its wish is unknown (the `Wunsch:` line may be the
+        # first one missing), so none is derived and the wish is still owed.
+        ("(0)Anna: Ma", "1 line of play, the last '(0)Anna: Ma'", [Play(0, "MJ")]),
+    ],
+)
+def test_a_log_ending_inside_its_last_round(
+    after: str, ends_after: str, actions: list[object] | None
+) -> None:
+    text, last = aborted(after)
+    complete, cut = replay_text(text, "aborted.tch")
+    assert complete.exact, complete.describe_mismatch()
+    assert complete.incomplete is None and complete.describe_incomplete() is None
+    assert cut.incomplete == f"the log ends after {ends_after}"
+    assert cut.describe_incomplete() == f"aborted.tch:{last}: round 2: incomplete: {cut.incomplete}"
+    assert not cut.exact and cut.mismatch is None and cut.describe_mismatch() is None
+    assert cut.logged is None and cut.scores is None
+    if actions is None:
+        assert cut.game is None and cut.steps == ()
+        return
+    assert cut.game is not None and not cut.game.is_over
+    pre_play = 4 + 4 if actions else 0  # Grand Tichu decisions and pushes, once all known
+    assert [step.action for step in cut.steps[pre_play:]] == actions
+    assert len(cut.steps) == pre_play + len(actions)
+    if actions[-1:] == [Play(0, "MJ")]:
+        assert pending_of(cut) == {"kind": "wish", "seat": 0}
+    elif actions:
+        assert cut.game.turn == 3
+
+
+def test_a_log_ending_just_before_the_result() -> None:
+    """The whole play is logged, only `Ergebnis:` is missing: our hand is over and
+    scored, but with nothing to compare it with the round is incomplete, not exact."""
+    text, _ = aborted("(1)Bert: B9")
+    _, cut = replay_text(text, "aborted.tch")
+    assert cut.game is not None and cut.game.is_over and cut.scores == (50, 50)
+    assert cut.incomplete == "the log ends after 74 lines of play, the last '(1)Bert: B9'"
+    assert not cut.exact and cut.mismatch is None
+
+
+def test_a_refused_action_in_an_incomplete_round_is_still_a_mismatch() -> None:
+    text, _ = aborted("(2)Cleo: BK")
+    text = text.replace("(1)Bert: GD", "(3)Dora: RD", 2)  # in both rounds: both refused
+    complete, cut = replay_text(text, "aborted.tch")
+    assert complete.mismatch is not None
+    assert cut.mismatch is not None and cut.incomplete is not None
+    assert "only a bomb may be played out of turn (S-BOMB-3)" in cut.mismatch.reason
+
+
+def test_cli_replays_the_complete_rounds_and_reports_the_incomplete_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, last = aborted("(3)Dora RK BD R6 B6 S6 R4 S4 G4 R3 G3 R2 B2 S2 G2")
+    path = tmp_path / "aborted.tch"
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "games.json"
+    assert cli_replay(str(path), json_out=str(out), verbose=False) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:{last}: round 2: incomplete: the log ends after the 14 cards (Startkarten)",
+        "rounds replayed exactly: 1/1 (1 incomplete, not counted)",
+    ]
+    records = load_records(out.read_text(encoding="utf-8"))  # complete rounds only
+    assert [tuple(Game.from_json(r).hand_results[0].scores) for r in records] == [(50, 50)]
+    assert cli_replay(str(path)) == 0
+    output = capsys.readouterr().out.splitlines()
+    start = last - 9  # the cut round's first line
+    assert f"round 2 ({path}:{start}): 0 Anna · 1 Bert · 2 Cleo · 3 Dora" in output
+    # The deal is known; no Grand Tichu decision is, so only the first 8 cards are dealt.
+    assert "  seat 0 (Anna) was dealt  DR Kj Jt Jp Js Jj 10j 9t" in output
+    assert output[-3:] == [
+        f"  INCOMPLETE {path}:{last}: round 2: incomplete: the log ends after the 14 cards "
+        "(Startkarten)",
+        f"{path}:{last}: round 2: incomplete: the log ends after the 14 cards (Startkarten)",
+        "rounds replayed exactly: 1/1 (1 incomplete, not counted)",
+    ]
+
+
+def test_cli_fails_on_a_refused_action_even_in_the_incomplete_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, last = aborted("(2)Cleo: BK")
+    lines = text.splitlines()
+    bad = len(lines) - 1  # the cut round's "(1)Bert: GD"
+    assert lines[bad - 1].rstrip() == "(1)Bert: GD"
+    lines[bad - 1] = "(3)Dora: RD"
+    path = tmp_path / "aborted.tch"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert cli_replay(str(path), verbose=False) == 1
+    output = capsys.readouterr().out.splitlines()
+    assert output[0].startswith(f"mismatch: {path}:{bad}: round 2: seat 3 (Dora) plays Qt")
+    assert output[1:] == [
+        f"{path}:{last}: round 2: incomplete: the log ends after 3 lines of play, "
+        "the last '(2)Cleo: BK'",
+        "rounds replayed exactly: 1/1 (1 incomplete, not counted)",
+    ]
 
 
 def test_several_rounds_in_one_log_are_independent_hands() -> None:

@@ -23,6 +23,7 @@ from tichu_core.frontends.bots import GreedyBot, HeuristicBot, RandomBot, make_b
 from tichu_core.frontends.text.render import Transcript
 from tichu_core.game.events import (
     EVENT_TYPES,
+    AnotherHandDecided,
     CardsDealt,
     CardsReceived,
     DragonGiven,
@@ -37,6 +38,7 @@ from tichu_core.game.events import (
     Passed,
     Played,
     Pushed,
+    PushWithdrawn,
     SeatOut,
     TichuCalled,
     TrickWon,
@@ -222,6 +224,7 @@ def every_event() -> list[Event]:
         CardsDealt(hand=0, seat=0, cards=["As", "Kj"], visible_to=[0]),
         GrandTichuDecided(hand=0, seat=1, call=True),
         TichuCalled(hand=0, seat=2),
+        PushWithdrawn(hand=0, seat=2),  # S-EX-3 (exchange.change_after_tichu)
         Pushed(hand=0, seat=0, cards=None),
         Pushed(hand=0, seat=0, cards={1: "Ap As 10t"}, visible_to=[0]),
         CardsReceived(hand=0, seat=0, cards={1: "3j", 2: "DR PH"}, visible_to=[0]),
@@ -248,6 +251,7 @@ def every_event() -> list[Event]:
             card_points=[10, 20, 30, 40],
             double_victory=False,
         ),
+        AnotherHandDecided(hand=0, seat=3, more=True),  # GS-8 (game.lord_decides)
         MatchOver(hand=8, totals=[10, -20, 30, 80], winners=[3], termination="hands_played"),
     ]
 
@@ -261,6 +265,7 @@ def test_the_renderer_has_words_for_every_event_type() -> None:
         "seat 0 was dealt  As Kj",
         "seat 1 calls Grand Tichu",
         "seat 2 calls Tichu",
+        "seat 2 takes its pushed cards back",
         "seat 0 pushes  Ap As 10t to 1",  # several cards to one seat (GS-6)
         "seat 0 receives  3j from 1, DR PH from 2",  # cards no push line showed
         "seat 3 (dummy) is face up: Qs Qj 2p",  # T3-4
@@ -274,6 +279,7 @@ def test_the_renderer_has_words_for_every_event_type() -> None:
         "3 out 1st",
         "-> 3 gives it to 2 (25 points)",  # the Dragon gift (S-DRAGON-1)
         "result: player 0 10, player 1 -20, player 2 30, dummy 80 (out: 3, 0, 1, 2",
+        "the Great Lord (seat 3 (dummy)) wants another hand",
         "Match over after 9 hands: all hands played",
         "totals player 0 10, player 1 -20, player 2 30, dummy 80; won by dummy",
     ]

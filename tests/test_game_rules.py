@@ -323,7 +323,7 @@ def test_S_EX_1_one_card_to_each_other_seat_all_at_once() -> None:
         assert observation.received == {}
         assert observation.hand_sizes == [14, 14, 14, 14]
         assert not card_set(" ".join(gifts[g][seat] for g in gifts if g != seat)) & held(game, seat)
-    refused(game, tc.Push(0, {1: "3s", 2: "4p", 3: "5t"}), "S-EX-1")  # pushed already
+    refused(game, tc.Push(0, {1: "3s", 2: "4p", 3: "5t"}), "S-EX-3")  # pushed: final
     events = push(game, 1, gifts[1])
     received = of_type(events, "cards_received")
     assert sorted(event.seat for event in received) == [0, 1, 2, 3]

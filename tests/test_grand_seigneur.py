@@ -9,6 +9,7 @@ exchange against the rules, and a save restored in the middle of a match.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -31,12 +32,13 @@ def variant(players: int, overrides: Mapping[str, object] | None = None) -> tc.V
     return tc.load_variant(GS, {"players": players, **(overrides or {})})
 
 
-def shares(players: int) -> list[int]:
-    """GS-3: the whole deck one card at a time from seat 1 (the seat after the dealer,
-    seat 0), so the first ``deck % players`` seats from seat 1 on get one card more."""
+def shares(players: int, dealer: int = 0) -> list[int]:
+    """GS-3: the whole deck one card at a time from the seat after the dealer (seat 0 in
+    the first hand, the Wretch after it), so the first ``deck % players`` seats from
+    there on get one card more."""
     deck = len(variant(players).deck_codes)
     extra = deck % players
-    return [deck // players + ((seat - 1) % players < extra) for seat in range(players)]
+    return [deck // players + ((seat - dealer - 1) % players < extra) for seat in range(players)]
 
 
 def stacked(players: int, hands: Mapping[int, str]) -> list[list[str]]:
@@ -121,6 +123,25 @@ def test_GS_1_the_dragon_trick_is_kept() -> None:
     assert game.turn == 0
 
 
+def test_GS_1_tricks_carry_no_card_points() -> None:
+    """GS-1: "no one bothers about points": a trick of a King, a Ten and a Five (25
+    card points in the standard game) is worth nothing, in its event and in every
+    observation's `won_points`."""
+    game = game_of(5, stacked(5, {0: "MJ 5j", 1: "10j", 2: "Kj"}))
+    play(game, 0, "5j")
+    play(game, 1, "10j")
+    play(game, 2, "Kj")
+    for seat in (3, 4, 0, 1):
+        pass_(game, seat)
+    events = pass_(game, 2)
+    (won,) = of_type(events, "trick_won")
+    assert (won.seat, won.to, sorted(won.cards)) == (2, 2, sorted(["5j", "10j", "Kj"]))
+    assert won.points == 0
+    for viewer in (None, 0, 2):
+        assert game.observation(viewer).won_points == [0] * 5
+        assert game.observation(viewer).won_cards == [0, 0, 3, 0, 0]
+
+
 # --- GS-2, GS-3: the deck per table size, all of it dealt one card at a time ------------
 
 
@@ -182,7 +203,7 @@ def test_GS_4_four_of_a_kind_is_a_bomb_only_with_four_suits() -> None:
     game = game_of(7, stacked(7, {0: TWO_DECK_LEADER}))
     assert listed(game, 0, "9j 9s 9p 9t")  # four different suits: a bomb
     assert not listed(game, 0, "9j 9j 9s 9p")  # jade twice: no combination at all
-    refused(game, tc.Play(0, "9j 9j 9s 9p"), {"GS-4", "S-COMB-1"})
+    refused(game, tc.Play(0, "9j 9j 9s 9p"), "GS-4")
     refused(game, tc.Play(0, "9j 9j 9s 9p 9t"), {"S-COMB-2", "S-COMB-1"})  # five of a rank
     events = play(game, 0, "9j 9s 9p 9t")
     assert of_type(events, "played")[0].bomb
@@ -345,8 +366,8 @@ def test_GS_8_the_hand_ends_when_one_seat_holds_cards() -> None:
     race_first_hand(game)
     result = game.hand_results[0]
     assert result.out_order == [2, 4, 0, 3, 1]  # seat 1 still held its 11 cards
-    # Players beaten: 4 for the first out ... 0 for the last; no card points (GS-1).
-    assert result.scores == [2, 0, 4, 1, 3]
+    # E-5: the first hand (the election) scores nothing; no card points (GS-1).
+    assert result.scores == [0] * 5 and game.scores == [0] * 5
     assert result.card_points == [0] * 5
     assert game.hand_index == 1
 
@@ -362,7 +383,9 @@ def test_GS_5_the_finishing_order_reseats_the_table_and_gives_the_titles() -> No
     assert [game.seat_of(p) for p in range(5)] == [3, 1, 0, 2, 4]
     assert view.titles == {0: "Great Lord", 1: "Wretch", 2: "Pauper", 3: "Squire", 4: "Lord"}
     assert game.observation(0).titles == view.titles  # the same for every player
-    assert view.dealer == 0  # GS-3: the Great Lord deals, the Wretch gets the first card
+    # GS-3: the Wretch (seat 1) deals; the first card goes to the seat after it, the
+    # Pauper (55 cards to 5 seats: 11 each either way).
+    assert view.dealer == 1 and view.hand_sizes == [11] * 5
 
 
 def test_GS_6_the_lower_ranks_give_their_best_cards_forced() -> None:
@@ -384,8 +407,8 @@ def test_GS_6_the_lower_ranks_give_their_best_cards_forced() -> None:
     assert "DR" not in great_lord.hand
     with pytest.raises(tc.InvalidAction):
         game.apply(tc.Push(0, {1: "DR 2p"}))
-    refused(game, tc.Push(0, {1: "2p"}), {"S-EX-1", "GS-6"})  # two cards, not one
-    refused(game, tc.Push(0, {4: "2p 2t"}), {"S-EX-1", "GS-6"})  # to the Wretch only
+    refused(game, tc.Push(0, {1: "2p"}), "GS-6")  # two cards, not one
+    refused(game, tc.Push(0, {4: "2p 2t"}), "GS-6")  # to the Wretch only
     refused(game, tc.Push(1, {0: "2j 3s"}), {"S-EX-1", "GS-6"})  # the Wretch chooses nothing
 
     game.apply(tc.Push(0, {1: "10j Js"}))
@@ -406,7 +429,7 @@ def test_GS_6_the_lower_ranks_give_their_best_cards_forced() -> None:
     assert game.turn == 1  # GS-7: the Mah Jong holder (the Wretch) leads
 
 
-def test_GS_5_GS_6_GS_8_three_hands_reseat_exchange_and_end_the_match() -> None:
+def test_GS_5_GS_6_GS_8_E_5_three_hands_reseat_exchange_score_and_end_the_match() -> None:
     game = three_hands()
     race_first_hand(game)
     exchange_and_race_ranked_hand(game)
@@ -436,18 +459,133 @@ def test_GS_5_GS_6_GS_8_three_hands_reseat_exchange_and_end_the_match() -> None:
         [0, 1, 1, 1, 0],  # player 4: 2nd, 3rd, 4th
     ]
     assert result.held(2) == {"Great Lord": 2, "Wretch": 1}
-    # Players beaten per hand: 2+1+3, 0+4+0, 4+0+4, 1+3+2, 3+2+1.
-    assert game.scores == [6, 4, 8, 6, 6]
-    assert game.winners == [2]
+    # E-5: players beaten per hand from the second (the election scores nothing):
+    # 1+3, 4+0, 0+4, 3+2, 2+1.
+    assert [r.scores for r in game.hand_results] == [[0] * 5, [1, 4, 0, 3, 2], [3, 0, 4, 2, 1]]
+    assert game.scores == [4, 4, 4, 5, 3]
+    assert game.winners == [3]
+
+
+def test_GS_8_the_great_lord_decides_whether_another_hand_is_played() -> None:
+    """GS-8, `game.lord_decides = true`: the Great Lord enjoys "the desire to continue
+    this lordly game for another round". After the election the second hand follows at
+    once; after it, and after every later hand, the new Great Lord decides."""
+    game = game_of(5, FIRST, RANKED, RANKED, **{"game.hands": 0, "game.lord_decides": True})
+    race_first_hand(game)
+    # The election (hand 0) is followed by the second hand without a decision.
+    assert game.observation(None).phase == "exchange" and game.hand_index == 1
+    exchange_and_race_ranked_hand(game)
+    # Hand 1 went out by seats 1, 2, 4, 3, 0: the new Great Lord sits at seat 1 of the
+    # hand just played (player 1), which stays on the table until it decides.
+    assert game.hand_results[1].out_order[0] == 1 and game.controller(1) == 1
+    assert game.hand_index == 1 and game.turn is None
+    assert game.waiting_for == [1] and game.to_act == [1]
+    assert list(game.legal_actions(1)) == [tc.AnotherHand(1, True), tc.AnotherHand(1, False)]
+    assert all(not game.legal_actions(seat) for seat in (0, 2, 3, 4))
+    view = game.observation(None)
+    assert view.phase == "over" and view.pending == {"kind": "another_hand", "seat": 1}
+    assert view.waiting_for == [1]
+    lord = game.observation(1)
+    assert lord.pending == {"kind": "another_hand", "seat": 1, "options": [True, False]}
+    # Nobody else decides, and nothing else happens before the decision.
+    refused(game, tc.AnotherHand(0, False), "GS-8")
+    refused(game, tc.Pass(1), "GS-8")
+    refused(game, {"type": "another_hand", "seat": 2, "more": True}, "GS-8")
+    # The decision is an action like any other: JSON, save and restore.
+    text = '{"type": "another_hand", "seat": 1, "more": true}'
+    assert tc.action_from_json(text) == tc.AnotherHand(1, True)
+    assert tc.action_to_dict(tc.AnotherHand(1, True)) == json.loads(text)
+    restored = tc.Game.from_json(game.to_json())
+    assert state(restored) == state(game) and restored.waiting_for == [1]
+
+    # Another hand, my lord.
+    events = game.apply(tc.AnotherHand(1, True))
+    assert kinds(events)[:2] == ["another_hand", "hand_started"]
+    assert (events[0].seat, events[0].more) == (1, True)
+    assert game.hand_index == 2 and game.observation(None).pending is None
+    assert game.observation(None).players == [1, 2, 0, 4, 3]  # player 1 Great Lord
+    exchange_and_race_ranked_hand(game)
+    # Out by seats 1, 2, 4, 3, 0: player 2 is the Great Lord now, and has had enough.
+    assert game.waiting_for == [1] and game.controller(1) == 2
+    events = game.apply(tc.AnotherHand(1, False))
+    assert kinds(events) == ["another_hand", "match_over"]
+    assert game.is_over and game.waiting_for == [] and game.to_act == []
+    assert game.outcome is not None
+    assert game.outcome.termination is tc.Termination.LORD_DECIDED
+    # E-5: 1 + 3, 4 + 0, 0 + 4, 3 + 2, 2 + 1 (the election scores nothing).
+    assert game.scores == [4, 4, 4, 5, 3] and game.winners == [3]
+    assert events[1].termination == "lord_decided" and events[1].winners == [3]
+    refused(game, tc.AnotherHand(1, True), "S-GAME-1")  # the match is over
+    assert tc.Game.from_json(game.to_json()).outcome == game.outcome
+
+
+def test_GS_8_game_hands_still_caps_a_match_the_lord_decides() -> None:
+    game = game_of(5, FIRST, RANKED, RANKED, **{"game.hands": 3, "game.lord_decides": True})
+    race_first_hand(game)
+    exchange_and_race_ranked_hand(game)
+    game.apply(tc.AnotherHand(1, True))
+    exchange_and_race_ranked_hand(game)
+    # The third hand was the last: no decision is asked, the match is over.
+    assert game.is_over and game.outcome is not None
+    assert game.outcome.termination is tc.Termination.HANDS_PLAYED
+    assert [a.type for a in game.actions].count("another_hand") == 1
+
+
+def test_GS_8_without_lord_decides_nobody_is_asked() -> None:
+    """By default (`game.lord_decides = false`) hands follow each other until game.hands."""
+    assert variant(5).game.lord_decides is False
+    game = three_hands()
+    race_first_hand(game)
+    exchange_and_race_ranked_hand(game)
+    assert game.hand_index == 2 and game.waiting_for == [0, 4]  # the exchange of hand 2
+    refused(game, tc.AnotherHand(0, True), "GS-8")
 
 
 def test_GS_5_direction_left_seats_in_rank_order() -> None:
-    """`seating.direction = "left"`: play order is rank order, Wretch last."""
+    """`seating.direction = "left"`: play order is rank order, Wretch last (and dealing,
+    GS-3)."""
     game = game_of(5, FIRST, RANKED, **{"seating.direction": "left"})
     race_first_hand(game)
     view = game.observation(None)
     assert view.players == [2, 4, 0, 3, 1]
     assert view.titles == {0: "Great Lord", 1: "Lord", 2: "Squire", 3: "Pauper", 4: "Wretch"}
+    assert view.dealer == 4
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (6, [9, 9, 10, 9, 9, 9]),  # 55 = 6 x 9 + 1: the Pauper, after the Wretch, gets 10
+        (7, [15, 15, 16, 16, 16, 16, 15]),  # 109 = 7 x 15 + 4: seats 2..5 after seat 1
+        (12, [9, 9, 10, *[9] * 9]),  # 109 = 12 x 9 + 1
+    ],
+)
+def test_GS_3_from_the_second_hand_the_wretch_deals(players: int, sizes: list[int]) -> None:
+    """GS-3: "collecting the tricks, shuffling, giving out the cards ... is the duty of
+    ... the Wretch". After the election the Wretch sits at seat 1 (GS-5, play to the
+    right) and deals one card at a time from the seat after it: the odd cards go to
+    seats 2, 3, ... (in the first hand, dealt by seat 0, to seats 1, 2, ...)."""
+    game = tc.Game(variant(players), seed=3)
+    bot = RandomBot(3)
+    assert game.observation(None).dealer == 0
+    while not game.hand_results:
+        game.apply(decide(bot, game, game.waiting_for[0]))
+    view = game.observation(None)
+    assert view.titles[1] == "Wretch" and view.dealer == 1
+    assert view.hand_sizes == sizes == shares(players, dealer=1)
+    # Card i of the shuffled deck to seat (2 + i) % players: each seat's cards are the
+    # engine's second shuffle of the deck, dealt from the seat after the Wretch.
+    v = variant(players)
+    deck = [int(card) for card in cards_of(deck_mask(v.deck_copies, v.deck_without))]
+    rng = random.Random(3)
+    shuffle(list(deck), rng)  # the first hand's shuffle
+    shuffle(deck, rng)
+    for seat in range(players):
+        mine = deck[(seat - 2) % players :: players]
+        dealt = Counter(str(tc.Card(c)) for c in mine)
+        player = game.observation(game.player_at(seat))
+        # The exchange (GS-6) has not moved anything yet: forced cards only leave later.
+        assert Counter(player.hand) == dealt, seat
 
 
 def test_GS_5_titles_for_every_table_size() -> None:
@@ -485,7 +623,9 @@ def check_hand_start(game: tc.Game) -> dict[int, tuple[int, Counter[str]]]:
     seat, cards)."""
     players = game.players
     view = game.observation(None)
-    assert view.dealer == 0 and view.hand_sizes == shares(players)
+    # GS-3: seat 0 deals the first hand; later the Wretch, at seat 1 (play to the right).
+    dealer = 1 if game.hand_results else 0
+    assert view.dealer == dealer and view.hand_sizes == shares(players, dealer)
     if not game.hand_results:
         assert view.players == list(range(players)) and view.titles == {}
         assert view.phase == "play"
@@ -568,10 +708,11 @@ def test_GS_random_match_follows_the_ranks(players: int, seed: int) -> None:
     result = match_result(game)
     assert all(sum(counts) == hands for counts in result.rank_counts)
     assert [sum(column) for column in zip(*result.rank_counts, strict=True)] == [hands] * players
-    totals = [
-        sum((players - 1 - place) * n for place, n in enumerate(counts))
-        for counts in result.rank_counts
-    ]
+    # E-5: each hand from the second scores the players beaten; the election nothing.
+    totals = [0] * players
+    for order in result.orders[1:]:
+        for place, player in enumerate(order):
+            totals[player] += players - 1 - place
     assert game.scores == totals
     assert game.winners == [p for p in range(players) if totals[p] == max(totals)]
 

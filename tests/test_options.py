@@ -594,6 +594,47 @@ def test_option_exchange_targets_S_EX_1_T3_3_T6_3(targets: str, pushes: dict[int
     assert game.observation(0).hand_sizes == [14] * 4
 
 
+def test_option_exchange_change_after_tichu_S_EX_3() -> None:
+    """`exchange.change_after_tichu` (S-EX-3, the Czech text: "if a player calls Tichu
+    before this exchange, he may change the cards he passes"). By default a push is
+    final, Tichu or not; with true a Tichu call before the exchange is complete gives
+    the caller its pushed cards back, and it pushes again."""
+    hands = [codes(hand) for hand in FAST]
+
+    def push_of(seat: int, skip: int = 0) -> tc.Push:
+        targets = [(seat + step) % 4 for step in (1, 2, 3)]
+        return tc.Push(seat, {t: hands[seat][-1 - skip - n] for n, t in enumerate(targets)})
+
+    game = started(FAST)
+    game.apply(push_of(0))
+    assert [e.type for e in game.apply(tc.Tichu(0))] == ["tichu"]
+    assert game.waiting_for == [1, 2, 3]
+    refused(game, push_of(0, skip=3), "S-EX-3")
+
+    game = started(FAST, {"exchange.change_after_tichu": True})
+    for seat in (0, 1, 2):
+        game.apply(push_of(seat))
+    refused(game, push_of(0, skip=3), "S-EX-3")  # no Tichu, no second push
+    # Seat 0 calls Tichu with seat 3 still to push: its cards come back.
+    events = game.apply(tc.Tichu(0))
+    assert [e.type for e in events] == ["tichu", "push_withdrawn"] and events[1].seat == 0
+    assert game.waiting_for == [0, 3]
+    assert game.observation(0).pushed == {} and game.observation(None).phase == "exchange"
+    assert push_of(0, skip=3) in game.legal_actions(0)
+    game.apply(push_of(0, skip=3))
+    # Seat 3 calls before it pushes: nothing to take back.
+    assert [e.type for e in game.apply(tc.Tichu(3))] == ["tichu"]
+    restored = tc.Game.from_json(game.to_json())
+    game.apply(push_of(3))
+    restored.apply(push_of(3))
+    assert restored.to_json() == game.to_json()
+    # The exchange moved the second push of seat 0, never the first.
+    assert game.observation(0).phase == "play"
+    for target, card in push_of(0, skip=3).cards.items():
+        assert game.observation(target).received[0] == card
+    refused(game, push_of(0), "S-EX-1")  # the exchange is over
+
+
 def test_option_exchange_targets_rank_GS_6() -> None:
     """`exchange.targets = "rank"`: from the second hand the last out (seat 3) gives its 3
     best cards to the first out (seat 0), forced; the third out (seat 2) its 2 best to
@@ -1083,6 +1124,19 @@ def test_option_game_hands_T3_8_GS_8() -> None:
         game.apply(tc.Pass(3))
 
 
+def test_option_game_lord_decides_GS_8() -> None:
+    """`game.lord_decides` (default false): the Great Lord decides on another hand (the
+    play is in test_grand_seigneur.py, test_GS_8_...). It needs a Great Lord, so a table
+    seated by rank; with it a match needs neither a target nor a number of hands."""
+    assert tc.load_variant("standard").game.lord_decides is False
+    with pytest.raises(tc.VariantError, match=r"game\.lord_decides: needs a Great Lord"):
+        tc.load_variant("standard", {"game.lord_decides": True})
+    with pytest.raises(tc.VariantError, match="the match would never end"):
+        tc.load_variant("grand_seigneur", {"game.hands": 0})
+    endless = tc.load_variant("grand_seigneur", {"game.hands": 0, "game.lord_decides": True})
+    assert endless.game.hands == 0 and endless.game.target == 0
+
+
 # --- seating ---------------------------------------------------------------------------------
 
 
@@ -1096,9 +1150,9 @@ def seats_after_rotated_fast_hand(overrides: Mapping[str, object]) -> tc.Game:
 
 def test_option_seating_by_rank_GS_5() -> None:
     """`seating.by_rank`: from the second hand the finishing order (players 1, 2, 3, 0)
-    reseats the table: the first out (player 1) at seat 0, dealing; playing to the
-    right, the last (player 0) at seat 1. By default seats stay and the first out
-    (seat 1) deals (S-DEAL-3)."""
+    reseats the table: the first out (player 1) at seat 0; playing to the right, the
+    last (player 0) at seat 1, dealing (GS-3: the Wretch deals). By default seats stay
+    and the first out (seat 1) deals (S-DEAL-3)."""
     default = seats_after_rotated_fast_hand({})
     assert [default.player_at(seat) for seat in range(4)] == [0, 1, 2, 3]
     assert default.observation(None).dealer == 1
@@ -1106,7 +1160,7 @@ def test_option_seating_by_rank_GS_5() -> None:
     game = seats_after_rotated_fast_hand({"seating.by_rank": True})
     assert [game.player_at(seat) for seat in range(4)] == [1, 0, 3, 2]
     assert game.observation(None).players == [1, 0, 3, 2]
-    assert game.observation(None).dealer == 0
+    assert game.observation(None).dealer == 1
     assert game.seat_of(1) == 0 and game.seat_of(0) == 1
 
 

@@ -51,6 +51,12 @@ def threechu() -> tc.Variant:
     return tc.load_variant("threechu")
 
 
+def shuffler_of(hand: int) -> int:
+    """T3-8: the shuffle passes to the shuffler's left, the player before it in play
+    order (play goes to the right): players 0, 2, 1, 0, 2, 1, ..."""
+    return -hand % 3
+
+
 def exchange_plan(after: Sequence[str]) -> tuple[Deal, Pushes]:
     """The deal and the pushes that leave seat ``s`` holding ``after[s]`` once the exchange
     is done: its 13th card came from seat ``s+1``, its 14th from seat ``s+3`` (T3-3)."""
@@ -232,9 +238,9 @@ def test_T3_3_pushes_go_only_to_opponents_the_dummys_chosen_by_the_shuffler() ->
     assert len(game.legal_actions(DUMMY)) == 14 * 13 + 1
     # No push to the partner, and the opponents do not push to each other.
     error = rejected(game, tc.Push(SHUFFLER, {LEFT: "Ap", DUMMY: "Ks"}))
-    assert error.rule == "S-EX-1"
+    assert error.rule == "T3-3"
     error = rejected(game, tc.Push(LEFT, {SHUFFLER: "At", RIGHT: "Kp"}))
-    assert error.rule == "S-EX-1"
+    assert error.rule == "T3-3"
 
     game.apply(tc.Push(LEFT, pushes[LEFT]))
     game.apply(tc.Push(RIGHT, pushes[RIGHT]))
@@ -396,14 +402,14 @@ def test_T3_7_per_player_score_lines_each_partner_gets_the_team_score() -> None:
     assert scored.scores == [100, 0, 0, 100]
     assert scored.card_points == [100, 0, 0, 100]
     assert game.scores == [100, 0, 0, 100]
-    # Hand 2: player 1 shuffles (seating [1, 2, None, 0]); the same seats score the same,
-    # so the lines of player 1 and the dummy get it.
+    # Hand 2: player 2 shuffles (T3-8: the shuffler's left; seating [2, 0, None, 1]);
+    # the same seats score the same, so the lines of player 2 and the dummy get it.
     decide_and_push(game, exchange_plan(FAST)[1])
     play_fast_hand(game)
-    assert game.hand_results[1].players == [1, 2, None, 0]
-    assert game.hand_results[1].scores == [0, 100, 0, 100]
-    assert game.scores == [100, 100, 0, 200]
-    assert game.observation(2).scores == [100, 100, 0, 200]
+    assert game.hand_results[1].players == [2, 0, None, 1]
+    assert game.hand_results[1].scores == [0, 0, 100, 100]
+    assert game.scores == [100, 0, 100, 200]
+    assert game.observation(2).scores == [100, 0, 100, 200]
 
 
 # --- T3-8 ---------------------------------------------------------------------------------
@@ -415,8 +421,10 @@ def test_T3_8_the_shuffle_passes_on_nine_hands_and_the_best_player_wins() -> Non
     game = start_play(FAST, hands=9)
     play_fast_hand(game, dummy_tichu=True)  # player 0's dummy: 200
     for hand in range(1, 9):
-        shuffler = hand % 3
-        # The shuffle passes to the next player, and with it the dummy partnership.
+        shuffler = shuffler_of(hand)
+        # The shuffle passes to the left, the previous player in play order (the one
+        # who sat at seat 3, RIGHT), and with it the dummy partnership.
+        assert shuffler == game.hand_results[-1].players[RIGHT]
         assert [game.player_at(seat) for seat in range(4)] == [
             shuffler,
             (shuffler + 1) % 3,
@@ -456,13 +464,36 @@ def test_T3_8_a_tie_between_players_is_shared_and_the_dummy_line_never_counts() 
     assert game.winners == [0, 1, 2]
 
 
+def test_T3_8_to_a_points_target_the_dummys_line_is_a_line_like_any_other() -> None:
+    """T3-8: "we do not recommend a game to 1000 points, as the dummy player is likely
+    to win such a game": played to a target, the dummy's line can reach it and win."""
+    variant = tc.load_variant("threechu", overrides={"game.target": 300, "game.hands": 0})
+    dealt, pushes = exchange_plan(FAST)
+    game = tc.Game(variant, seed=1, deals=[dealt] * 3)
+    decide_and_push(game, pushes)
+    # Hand 0: player 0 shuffles and calls Tichu for its dummy, which goes out first:
+    # 100 card points + 100 for the call to player 0 and the dummy.
+    play_fast_hand(game, dummy_tichu=True)
+    assert game.scores == [200, 0, 0, 200] and not game.is_over
+    # Hand 1: the shuffle passes to the left, to player 2, who partners the dummy now.
+    assert [game.player_at(seat) for seat in range(4)] == [2, 0, None, 1]
+    decide_and_push(game, pushes)
+    events = play_fast_hand(game)
+    # The dummy's line alone reaches the target (300): it ends the match, and wins it.
+    assert game.scores == [200, 0, 100, 300]
+    assert game.is_over and game.winners == [DUMMY_LINE]
+    assert game.outcome is not None and game.outcome.termination == tc.Termination.TARGET_REACHED
+    (over,) = of_type(events, "match_over")
+    assert over.winners == [DUMMY_LINE] and over.termination == "target_reached"
+
+
 # --- whole matches through the public API ----------------------------------------------
 
 
 def check_hand_results(game: tc.Game) -> None:
     """T3-1, T3-7, T3-8 on every finished hand."""
     for index, result in enumerate(game.hand_results):
-        shuffler = index % 3
+        shuffler = shuffler_of(index)
         assert result.players == [shuffler, (shuffler + 1) % 3, None, (shuffler + 2) % 3]
         # Each member of a partnership gets the whole team score.
         assert result.scores[shuffler] == result.scores[DUMMY_LINE]
@@ -544,7 +575,7 @@ def test_save_and_restore_mid_match_continues_identically() -> None:
         return [match.to_json(), match.scores, views, events, legal, controllers]
 
     assert everything(restored) == everything(game)
-    assert restored.player_at(SHUFFLER) == 4 % 3  # the fifth hand's shuffler
+    assert restored.player_at(SHUFFLER) == shuffler_of(4)  # the fifth hand's shuffler
     for match in (game, restored):
         play_match(match, [make_bot("random", seed=100 + player) for player in range(3)])
     assert everything(restored) == everything(game)

@@ -197,10 +197,10 @@ def test_T6_3_one_push_to_each_partner_and_one_card_from_each() -> None:
         assert all(set(push.cards) == set(partners) for push in pushes_listed)
     hand_0 = dealt[0]
     # Not to an opponent, not two cards to one partner, not one partner only.
-    refused(game, tc.Push(0, {1: hand_0[0], 2: hand_0[1]}), "S-EX-1")
-    refused(game, tc.Push(0, {2: f"{hand_0[0]} {hand_0[1]}"}), "S-EX-1")
-    refused(game, tc.Push(0, {2: hand_0[0]}), "S-EX-1")
-    refused(game, tc.Push(0, {2: hand_0[0], 4: hand_0[1], 1: hand_0[2]}), "S-EX-1")
+    refused(game, tc.Push(0, {1: hand_0[0], 2: hand_0[1]}), "T6-3")
+    refused(game, tc.Push(0, {2: f"{hand_0[0]} {hand_0[1]}"}), "T6-3")
+    refused(game, tc.Push(0, {2: hand_0[0]}), "T6-3")
+    refused(game, tc.Push(0, {2: hand_0[0], 4: hand_0[1], 1: hand_0[2]}), "T6-3")
     events: list[tc.Event] = []
     for seat, given in enumerate(pushes):
         events = game.apply(tc.Push(seat, given))

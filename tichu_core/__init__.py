@@ -29,6 +29,7 @@ from tichu_core.errors import (
 )
 from tichu_core.game.actions import (
     Action,
+    AnotherHand,
     GiveLead,
     GiveTrick,
     GrandTichu,
@@ -41,6 +42,7 @@ from tichu_core.game.actions import (
     action_to_dict,
 )
 from tichu_core.game.events import (
+    AnotherHandDecided,
     CardsDealt,
     CardsReceived,
     DragonGiven,
@@ -55,6 +57,7 @@ from tichu_core.game.events import (
     Passed,
     Played,
     Pushed,
+    PushWithdrawn,
     SeatOut,
     TichuCalled,
     TrickWon,
@@ -74,6 +77,8 @@ from tichu_core.variants.loading import dump_schema_json, parse_overrides
 
 __all__ = [
     "Action",
+    "AnotherHand",
+    "AnotherHandDecided",
     "Card",
     "CardError",
     "CardsDealt",
@@ -109,6 +114,7 @@ __all__ = [
     "Played",
     "PluginError",
     "Push",
+    "PushWithdrawn",
     "Pushed",
     "Refusal",
     "SeatOut",

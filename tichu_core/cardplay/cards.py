@@ -301,9 +301,18 @@ def card_codes(cards: list[int]) -> list[str]:
     return [_CODE[c] for c in cards]
 
 
-# [byte position][byte value]: the codes of those cards, the highest first.
+# [byte position][byte value]: the codes of those cards, the highest first. A second
+# copy (bits 4..7 of a byte) is ordered as its first-deck twin (by suit), as in
+# `play_codes`: the order then tells nothing of which copy a seat holds, which no
+# player can see.
 _CODES_DOWN: Final = [
-    [[_CODE[8 * position + bit] for bit in reversed(_BYTE_BITS[value])] for value in range(256)]
+    [
+        [
+            _CODE[8 * position + bit]
+            for bit in sorted(_BYTE_BITS[value], key=lambda bit: (bit & 3, bit), reverse=True)
+        ]
+        for value in range(256)
+    ]
     for position in range(CARD_BYTES)
 ]
 

@@ -36,6 +36,12 @@ followed by exactly one `BswWish` (rank None when the log has no `Wunsch:` line 
 a `Wunsch:` line after intervening `Tichu:` lines is moved up next to its play), and a
 Tichu call logged again for a seat that already called is dropped.
 
+A log may end inside its last round (an aborted game): that round is still yielded,
+marked `incomplete` ("the log ends after ...") with what the log gave of it. A section
+cut short is left empty (`first_cards`, `start_cards` or `pushes` is `()`, never a
+partial tuple by seat), and a Mah Jong play the log ends on gets no `BswWish`: its
+`Wunsch:` line may be the one missing.
+
 Logs are read as a stream: `iter_tch(path)` and `iter_rounds(lines)` parse one round at
 a time from the lines as they are read, so that a log of thousands of rounds never is
 in memory whole (`read_tch` and `parse_tch` collect the rounds into a `BswGame`).
@@ -49,7 +55,7 @@ import re
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 from tichu_core.errors import LogFormatError
 
@@ -94,6 +100,7 @@ _RESULT = re.compile(r"^Ergebnis:\s*(-?\d+)\s+-\s+(-?\d+)$")
 _FIRST_HEADER = "Gr.Tichukarten"
 _START_HEADER = "Startkarten"
 _PLAY_HEADER = "Rundenverlauf"
+_T = TypeVar("_T")
 
 
 # --------------------------------------------------------------------------- data
@@ -153,7 +160,10 @@ class BswRound:
     `tichus_before_play`: Tichu calls logged before the play history section.
     `bomb_holders`: seats the site marked with `BOMBE:` after the exchange.
     `result`: (seats 0+2, seats 1+3), None when the log stops before the round's end;
-    `result_line`: the line of its `Ergebnis:` (None with `result`)."""
+    `result_line`: the line of its `Ergebnis:` (None with `result`).
+    `incomplete`: None, or where the log ends inside this round ("the log ends after the
+    14 cards (Startkarten)"); then a section the log cut short is `()`.
+    `last_line`: the round's last line in the log (its `Ergebnis:` when complete)."""
 
     index: int
     names: tuple[str | None, ...]
@@ -167,6 +177,8 @@ class BswRound:
     line: int
     bomb_holders: tuple[int, ...] = field(default=())
     result_line: int | None = None
+    incomplete: str | None = None
+    last_line: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +356,6 @@ class _Lines:
         self._pieces = iter(pieces)
         self._ready: deque[tuple[int, str]] = deque()
         self._numbered = 0  # lines numbered so far
-        self._open_end = False  # the text read so far ends with a line break
         self._started = False
         self._done = False
 
@@ -357,7 +368,6 @@ class _Lines:
             if not self._started:
                 piece = piece.removeprefix("\ufeff")
                 self._started = True
-            self._open_end = piece.endswith("\n")
             # A piece without its break (an item of a list of lines) is still one line.
             for raw in piece.splitlines() or [""]:
                 self._numbered += 1
@@ -372,13 +382,15 @@ class _Lines:
         self._fill()
         return self._ready[0] if self._ready else None
 
-    def take(self, expected: str) -> tuple[int, str]:
-        item = self.peek()
-        if item is None:
-            # Where the text ends: after a final line break, the (empty) line after it.
-            last = self._numbered + 1 if self._open_end else max(self._numbered, 1)
-            raise LogFormatError(f"log ends early: expected {expected}", line=last)
+    def take(self) -> tuple[int, str]:
+        """The next line; `_LogEnded` when there is none (the log ends inside a round)."""
+        if self.peek() is None:
+            raise _LogEnded
         return self._ready.popleft()
+
+
+class _LogEnded(Exception):
+    """The log ends inside a round: the round is yielded as incomplete."""
 
 
 def _section(text: str) -> str | None:
@@ -434,6 +446,13 @@ def _wish_rank(text: str, line: int) -> str:
     return rank
 
 
+def _by_seat(per_seat: dict[int, _T]) -> tuple[_T, ...]:
+    """A section's values in seat order; `()` for a section the log cut short."""
+    if len(per_seat) != SEATS:
+        return ()
+    return tuple(per_seat[seat] for seat in range(SEATS))
+
+
 class _RoundParser:
     def __init__(self, lines: _Lines, index: int) -> None:
         self.lines = lines
@@ -446,34 +465,57 @@ class _RoundParser:
         self.history: list[BswEvent] = []
         self.open_mah_jong: int | None = None  # history index of a play awaiting its wish
         self.result_line: int | None = None
+        self.first: dict[int, tuple[str, ...]] = {}
+        self.start: dict[int, tuple[str, ...]] = {}
+        # Where the round has got to, for an incomplete round: "the log ends after ...".
+        self.reached = f"the round's heading {_section_line(_FIRST_HEADER)}"
+        self.last_line = 0
+        self.play_lines = 0
 
     def parse(self) -> BswRound:
         header_line = self._expect_section(_FIRST_HEADER, "the start of a round")
-        first, first_lines = self._card_block(FIRST_CARDS)
-        self._expect_section(_START_HEADER, f"after the {_FIRST_HEADER} cards")
-        start, start_lines = self._card_block(HAND_CARDS)
-        self._check_deal(first, first_lines, start, start_lines)
-        self._pre_play(start)
-        result = self._play()
+        result: tuple[int, int] | None = None
+        incomplete: str | None = None
+        try:
+            first, first_lines = self._card_block(FIRST_CARDS, f"the first {FIRST_CARDS} cards")
+            self.first = first
+            self.reached = f"the first {FIRST_CARDS} cards ({_FIRST_HEADER})"
+            self._expect_section(_START_HEADER, f"after the {_FIRST_HEADER} cards")
+            self.reached = f"the heading {_section_line(_START_HEADER)}"
+            start, start_lines = self._card_block(HAND_CARDS, f"the {HAND_CARDS} cards")
+            self._check_deal(first, first_lines, start, start_lines)
+            self.start = start
+            self.reached = f"the {HAND_CARDS} cards ({_START_HEADER})"
+            self._pre_play(start)
+            result = self._play()
+        except _LogEnded:
+            incomplete = f"the log ends after {self.reached}"
         return BswRound(
             index=self.index,
             names=tuple(self._seat_name(seat) for seat in range(SEATS)),
-            first_cards=tuple(first[seat] for seat in range(SEATS)),
-            start_cards=tuple(start[seat] for seat in range(SEATS)),
+            first_cards=_by_seat(self.first),
+            start_cards=_by_seat(self.start),
             grand_tichus=tuple(self.grand_tichus),
             tichus_before_play=tuple(self.tichus),
-            pushes=tuple((self.pushes or {})[seat] for seat in range(SEATS)),
+            pushes=_by_seat(self.pushes or {}),
             history=tuple(self.history),
             result=result,
             line=header_line,
             bomb_holders=tuple(self.bomb_holders),
             result_line=self.result_line,
+            incomplete=incomplete,
+            last_line=self.last_line,
         )
+
+    def _take(self) -> tuple[int, str]:
+        line, text = self.lines.take()
+        self.last_line = line
+        return line, text
 
     # ---- cards
 
     def _expect_section(self, name: str, where: str) -> int:
-        line, text = self.lines.take(f"{_section_line(name)} ({where})")
+        line, text = self._take()
         if _section(text) != name:
             raise LogFormatError(
                 f"missing section: expected {_section_line(name)} ({where}), got {text!r}",
@@ -481,12 +523,14 @@ class _RoundParser:
             )
         return line
 
-    def _card_block(self, size: int) -> tuple[dict[int, tuple[str, ...]], dict[int, int]]:
+    def _card_block(
+        self, size: int, what: str
+    ) -> tuple[dict[int, tuple[str, ...]], dict[int, int]]:
         """Four `(seat)name cards` lines: cards and line number per seat."""
         block: dict[int, tuple[str, ...]] = {}
         lines: dict[int, int] = {}
         for _ in range(SEATS):
-            line, text = self.lines.take(f"a card line '(seat)name' + {size} cards")
+            line, text = self._take()
             seat, rest = _split_seat(text, line, f"a card line '(seat)name' + {size} cards")
             if seat in block:
                 raise LogFormatError(f"seat {seat} listed twice in this card section", line=line)
@@ -499,6 +543,7 @@ class _RoundParser:
                 )
             block[seat] = cards
             lines[seat] = line
+            self.reached = f"{what} of {len(block)} of the {SEATS} seats"
         return block, lines
 
     @staticmethod
@@ -550,7 +595,7 @@ class _RoundParser:
 
     def _pre_play(self, start: dict[int, tuple[str, ...]]) -> None:
         while True:
-            line, text = self.lines.take(f"'Schupfen:' or {_section_line(_PLAY_HEADER)}")
+            line, text = self._take()
             section = _section(text)
             if section == _PLAY_HEADER:
                 if self.pushes is None:
@@ -558,6 +603,7 @@ class _RoundParser:
                         f"missing section: expected 'Schupfen:' before {_section_line(section)}",
                         line=line,
                     )
+                self.reached = f"the heading {_section_line(_PLAY_HEADER)}, before any play"
                 return
             if section is not None:
                 raise LogFormatError(
@@ -567,16 +613,21 @@ class _RoundParser:
             if text.startswith("Grosses Tichu:"):
                 refs = _seat_refs(text.removeprefix("Grosses Tichu:").strip(), line, "(seat)")
                 self.grand_tichus.extend(s for s in refs if s not in self.grand_tichus)
+                self.reached = f"the call {text!r}, {self._exchange_stage()}"
             elif text.startswith("Tichu:"):
                 refs = _seat_refs(text.removeprefix("Tichu:").strip(), line, "(seat)")
                 self.tichus.extend(s for s in refs if s not in self.tichus)
+                self.reached = f"the call {text!r}, {self._exchange_stage()}"
             elif text.startswith("BOMBE:"):
                 refs = _seat_refs(text.removeprefix("BOMBE:").strip(), line, "(seat)")
                 self.bomb_holders.extend(s for s in refs if s not in self.bomb_holders)
+                self.reached = f"the line {text!r}, {self._exchange_stage()}"
             elif text == "Schupfen:":
                 if self.pushes is not None:
                     raise LogFormatError("second 'Schupfen:' section in one round", line=line)
+                self.reached = "'Schupfen:', before the push lines of the exchange"
                 self.pushes = self._pushes(start)
+                self.reached = f"the exchange ({SEATS} push lines)"
             else:
                 raise LogFormatError(
                     "unknown line before the play history: expected 'Grosses Tichu:', "
@@ -585,11 +636,14 @@ class _RoundParser:
                     line=line,
                 )
 
+    def _exchange_stage(self) -> str:
+        return "before the exchange" if self.pushes is None else "after the exchange"
+
     def _pushes(self, start: dict[int, tuple[str, ...]]) -> dict[int, dict[int, str]]:
         pushes: dict[int, dict[int, str]] = {}
         expected = "a push line '(seat)name gibt: Name: CARD - Name: CARD - Name: CARD -'"
         for _ in range(SEATS):
-            line, text = self.lines.take(expected)
+            line, text = self._take()
             giver, rest = _split_seat(text, line, expected)
             _, marker, entries_text = rest.partition("gibt:")
             if not marker:
@@ -620,6 +674,7 @@ class _RoundParser:
                 cards.append(card)
             seats = self._push_targets(giver, targets)
             pushes[giver] = dict(sorted(zip(seats, cards, strict=True)))
+            self.reached = f"{len(pushes)} of the {SEATS} push lines of the exchange"
         return pushes
 
     def _push_targets(self, giver: int, names: list[str | None]) -> list[int]:
@@ -644,7 +699,7 @@ class _RoundParser:
 
     # ---- play history
 
-    def _play(self) -> tuple[int, int] | None:
+    def _play(self) -> tuple[int, int]:
         while (item := self.lines.peek()) is not None:
             line, text = item
             if _section(text) == _FIRST_HEADER:
@@ -653,14 +708,18 @@ class _RoundParser:
                     f"{text!r}",
                     line=line,
                 )
-            self.lines.take("a history line")
+            self._take()
             if text.startswith("Ergebnis:"):
                 self._close_wish()
                 self.result_line = line
                 return self._result(text, line)
             self._history_line(text, line)
-        self._close_wish()
-        return None  # the log stops inside this round
+            self.play_lines += 1
+            lines = f"{self.play_lines} line{'s' if self.play_lines > 1 else ''}"
+            self.reached = f"{lines} of play, the last {text!r}"
+        # The log stops inside this round. A Mah Jong play left open gets no wish: its
+        # `Wunsch:` line may be the first line missing.
+        raise _LogEnded
 
     def _history_line(self, text: str, line: int) -> None:
         if text.startswith("Wunsch:"):

@@ -16,13 +16,19 @@ by the seat that logged it; the decisions the log leaves implicit are derived:
 - `(s)name passt.` -> `Pass(s)`; for the trick's top player it is the pass that
   collects the trick (RULES.md S-TRICK-2).
 - `Wunsch:R` -> `Wish(s, R)` by the seat that played the Mah Jong; a Mah Jong play
-  without one -> `Wish(s, None)`.
+  without one -> `Wish(s, None)`, only where the engine asks that seat for a wish (a
+  Mah Jong that ends the hand leaves nothing to wish).
 - `Drache an: (t)` -> `GiveTrick(s, t)` by the seat that played the Dragon.
 - `Tichu: (s)` during play -> `Tichu(s)` at that point (a repeated call is one call).
 
 A round is exact when the engine accepts every action, the hand ends exactly at the
 log's `Ergebnis:` line, and our hand score, [seats 0+2, seats 1+3], equals it.
 Otherwise the round's `Mismatch` names the log line and the reason.
+
+A round the log ends inside (an aborted game) is `incomplete`: it is neither exact nor
+a mismatch. What the log gives of it is still replayed where the engine can: from the
+deal on once all 14 cards are logged, and the calls, pushes and play once the exchange
+is complete; an action the engine refuses there is a mismatch as in any round.
 
 `iter_replay_file` and `replay_rounds` replay a log as a stream, one round after the
 other as it is parsed: a front end that prints or writes each round and lets it go holds
@@ -127,24 +133,32 @@ class Mismatch:
 @dataclass(frozen=True, slots=True)
 class RoundReplay:
     """A `.tch` round replayed: the one-hand `game` as far as it went, the steps applied,
-    and the verdict (`mismatch` None = exact)."""
+    and the verdict (`mismatch` None and not `incomplete` = exact). `game` is None only
+    for an incomplete round whose log ends before all 14 cards of each seat."""
 
     source: str | None
     round: BswRound
-    game: Game
+    game: Game | None
     opening: tuple[Event, ...]
     steps: tuple[Step, ...]
     result_line: int | None
     mismatch: Mismatch | None
 
     @property
+    def incomplete(self) -> str | None:
+        """None, or where the log ends inside this round: "the log ends after ..."."""
+        if self.round.result is not None:
+            return None
+        return self.round.incomplete or "the log ends before the round's 'Ergebnis:'"
+
+    @property
     def exact(self) -> bool:
-        return self.mismatch is None
+        return self.mismatch is None and self.incomplete is None
 
     @property
     def scores(self) -> tuple[int, int] | None:
         """Our score of the hand [seats 0+2, seats 1+3], None if the hand did not end."""
-        if not self.game.hand_results:
+        if self.game is None or not self.game.hand_results:
             return None
         first, second = self.game.hand_results[0].scores
         return first, second
@@ -159,12 +173,22 @@ class RoundReplay:
         return f"{self.source or '<log>'}:{self.round.line if line is None else line}"
 
     def describe_mismatch(self) -> str | None:
-        """`file:line: round N: reason`, or None when exact."""
+        """`file:line: round N: reason`, or None when there is no mismatch."""
         if self.mismatch is None:
             return None
         return (
             f"{self.place(self.mismatch.line)}: round {self.round.index + 1}: "
             f"{self.mismatch.reason}"
+        )
+
+    def describe_incomplete(self) -> str | None:
+        """`file:line: round N: incomplete: the log ends after ...` (the line: the last
+        one of the log), or None when the round is complete."""
+        if self.incomplete is None:
+            return None
+        return (
+            f"{self.place(self.round.last_line)}: round {self.round.index + 1}: "
+            f"incomplete: {self.incomplete}"
         )
 
 
@@ -204,7 +228,7 @@ def replay_round(
     `Ergebnis:` (for the place of a score mismatch); without it the round's own
     `result_line`, and without that the last line of the round's history."""
     line = result_line if result_line is not None else rnd.result_line
-    return _RoundReplayer(rnd, source, _one_hand_variant(variant), line).run()
+    return _replay(rnd, source, _one_hand_variant(variant), line)
 
 
 def replay_game(
@@ -216,12 +240,12 @@ def replay_game(
     order; by default each round's own `result_line`)."""
     one_hand = _one_hand_variant(variant)
     return [
-        _RoundReplayer(
+        _replay(
             rnd,
             log.source,
             one_hand,
             result_lines[rnd.index] if rnd.index < len(result_lines) else rnd.result_line,
-        ).run()
+        )
         for rnd in log.rounds
     ]
 
@@ -235,7 +259,7 @@ def replay_rounds(
     before the first round). A `LogFormatError` of `rounds` passes through when reached."""
     one_hand = _one_hand_variant(variant)
     for rnd in rounds:
-        yield _RoundReplayer(rnd, source, one_hand, rnd.result_line).run()
+        yield _replay(rnd, source, one_hand, rnd.result_line)
 
 
 def iter_replay_file(
@@ -274,6 +298,19 @@ class _Refused(Exception):
         self.mismatch = mismatch
 
 
+def _replay(
+    rnd: BswRound, source: str | None, variant: Variant, result_line: int | None
+) -> RoundReplay:
+    if rnd.start_cards and len(rnd.first_cards) == len(rnd.start_cards):
+        return _RoundReplayer(rnd, source, variant, result_line).run()
+    # No deal: the log ends before all 14 cards of each seat (the parser gives a complete
+    # round all of them; a round built otherwise may lack them).
+    mismatch = None
+    if rnd.result is not None:
+        mismatch = Mismatch(rnd.line, "the round has no deal: the cards of each seat are missing")
+    return RoundReplay(source, rnd, None, (), (), result_line, mismatch)
+
+
 class _RoundReplayer:
     def __init__(
         self, rnd: BswRound, source: str | None, variant: Variant, result_line: int | None
@@ -289,9 +326,12 @@ class _RoundReplayer:
 
     def run(self) -> RoundReplay:
         try:
-            self._pre_play()
-            for event in self.rnd.history:
-                self._event(event)
+            # An incomplete round is replayed once its exchange is complete: before
+            # that the calls and pushes are not all known.
+            if self.rnd.pushes:
+                self._pre_play()
+                for event in self.rnd.history:
+                    self._event(event)
             mismatch = self._verdict()
         except _Refused as refused:
             mismatch = refused.mismatch
@@ -360,7 +400,11 @@ class _RoundReplayer:
             wished = f"wishes {event.rank}" if event.rank else "wishes nothing"
             if seat is None:
                 raise _Refused(Mismatch(event.line, f"a wish ({wished}) without a Mah Jong play"))
-            self._apply(Wish(seat, event.rank), event.line, f"{self._who(seat)} {wished}")
+            # A wish for nothing is derived (no `Wunsch:` line): it is owed only where the
+            # engine asks for one, not after a Mah Jong that ended the hand. A logged wish
+            # is always applied (and refused if nobody may wish).
+            if event.rank is not None or self._wish_owed(seat):
+                self._apply(Wish(seat, event.rank), event.line, f"{self._who(seat)} {wished}")
             self.mah_jong_seat = None
         elif isinstance(event, BswDragonGift):
             seat = self.top_seat
@@ -371,6 +415,10 @@ class _RoundReplayer:
         else:
             what = f"{self._who(event.seat)} calls Tichu"
             self._apply(Tichu(event.seat), event.line, what)
+
+    def _wish_owed(self, seat: int) -> bool:
+        pending = self.game.observation(None).pending
+        return pending is not None and pending["kind"] == "wish" and pending["seat"] == seat
 
     # ---- the end
 
@@ -397,8 +445,7 @@ class _RoundReplayer:
         rnd = self.rnd
         last = rnd.history[-1].line if rnd.history else rnd.line
         if rnd.result is None:
-            state = self._result_text() if self.game.is_over else self._state_text()
-            return Mismatch(last, f"the log stops inside the round (no 'Ergebnis:'; {state})")
+            return None  # incomplete: the log ends inside the round (RoundReplay.incomplete)
         line = self.result_line if self.result_line is not None else last
         logged = f"Ergebnis: {rnd.result[0]} - {rnd.result[1]}"
         if not self.game.is_over:

@@ -90,6 +90,12 @@ class _GiveLead(NamedTuple):
     type: Literal["give_lead"] = "give_lead"
 
 
+class _AnotherHand(NamedTuple):
+    seat: int
+    more: bool
+    type: Literal["another_hand"] = "another_hand"
+
+
 # --- validation of untrusted values ---------------------------------------------------
 
 
@@ -321,7 +327,21 @@ class GiveLead(_Validated, _GiveLead):
         return _GiveLead.__new__(cls, _seat(seat), _seat(to, "to"))
 
 
-Action = GrandTichu | Tichu | Push | Play | Pass | Wish | GiveTrick | GiveLead
+class AnotherHand(_Validated, _AnotherHand):
+    """The Great Lord's decision after a hand: another hand (``more=True``) or the end
+    of the match (GS-8, option ``game.lord_decides``)."""
+
+    __slots__ = ()
+
+    def __new__(cls, seat: int, more: bool, type: str = "another_hand") -> AnotherHand:
+        if type != "another_hand":
+            _check_type(cls, type)
+        if not isinstance(more, bool):
+            raise InvalidAction(f"AnotherHand.more must be true or false, got {show_input(more)}")
+        return _AnotherHand.__new__(cls, _seat(seat), more)
+
+
+Action = GrandTichu | Tichu | Push | Play | Pass | Wish | GiveTrick | GiveLead | AnotherHand
 ACTION_TYPES: dict[str, type[Any]] = {
     "grand_tichu": GrandTichu,
     "tichu": Tichu,
@@ -331,6 +351,7 @@ ACTION_TYPES: dict[str, type[Any]] = {
     "wish": Wish,
     "give_trick": GiveTrick,
     "give_lead": GiveLead,
+    "another_hand": AnotherHand,
 }
 
 
@@ -408,6 +429,11 @@ class GiveLeadModel(_Model):
     to: int = Field(ge=0)
 
 
+class AnotherHandModel(_Model):
+    type: Literal["another_hand"]
+    more: bool
+
+
 ActionModel = (
     GrandTichuModel
     | TichuModel
@@ -417,6 +443,7 @@ ActionModel = (
     | WishModel
     | GiveTrickModel
     | GiveLeadModel
+    | AnotherHandModel
 )
 # Tagged by `type`, so a bad action gets the errors of its own model only.
 _ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(Annotated[ActionModel, Field(discriminator="type")])
@@ -427,6 +454,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     data: dict[str, Any] = {"type": action.type, "seat": action.seat}
     if isinstance(action, GrandTichu):
         data["call"] = action.call
+    elif isinstance(action, AnotherHand):
+        data["more"] = action.more
     elif isinstance(action, Push):
         data["cards"] = {str(t): c for t, c in action.cards.items()}
     elif isinstance(action, Play):

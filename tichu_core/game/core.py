@@ -25,13 +25,19 @@ from mypy_extensions import mypyc_attr
 
 from tichu_core.cardplay.cards import indexes_of
 from tichu_core.errors import DealError, IllegalAction, InvalidAction, PluginError, VariantError
-from tichu_core.game.actions import ACTION_TYPES, Action, action_from_json, show_input
+from tichu_core.game.actions import (
+    ACTION_TYPES,
+    Action,
+    AnotherHand,
+    action_from_json,
+    show_input,
+)
 from tichu_core.game.construction import construct, make_event
 from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
-from tichu_core.game.events import Event, HandScored, HandStarted, MatchOver
+from tichu_core.game.events import AnotherHandDecided, Event, HandScored, HandStarted, MatchOver
 from tichu_core.game.hand import OVER, PLAY, HandState
 from tichu_core.game.legality import LegalActions, Referee, grand_tichu_callers, waiting_seats
-from tichu_core.game.results import HandResult, Outcome
+from tichu_core.game.results import HandResult, Outcome, Termination
 from tichu_core.game.saving import dump_game, load_game
 from tichu_core.game.views import Observation, observe
 from tichu_core.rules.rulebook import Rulebook, rulebook_for
@@ -82,6 +88,9 @@ class GameCore:
         self._visible: dict[int | None, tuple[int, list[int]]] = {}
         self._version = 0
         self._referee = Referee()
+        # GS-8 (game.lord_decides): the seat of the Great Lord while it decides, between
+        # two hands, whether another is played; None otherwise.
+        self._lord_seat: int | None = None
         self._hand: HandState = self._new_hand(None)
         self._events.extend(self._hand.take_events())
 
@@ -132,6 +141,8 @@ class GameCore:
         """Seats whose decision the game needs to go on."""
         if self.is_over:
             return []
+        if self._lord_seat is not None:
+            return [self._lord_seat]
         return waiting_seats(self._hand)
 
     @property
@@ -180,6 +191,12 @@ class GameCore:
         checked = seat if type(seat) is int and 0 <= seat < self.seats else self._check_seat(seat)
         if self.is_over:
             return LegalActions(checked, [])
+        if self._lord_seat is not None:
+            decides = checked == self._lord_seat
+            return LegalActions(
+                checked,
+                [AnotherHand(checked, True), AnotherHand(checked, False)] if decides else [],
+            )
         return self._referee.legal_actions(self._hand, self._version, checked)
 
     def apply(self, action: object) -> list[Event]:
@@ -194,6 +211,8 @@ class GameCore:
             raise IllegalAction("the match is over", "S-GAME-1")
         if not 0 <= checked.seat < self.seats:  # the action's own type made it an int
             self._check_seat(checked.seat)
+        if self._lord_seat is not None or type(checked) is AnotherHand:
+            return self._lord_decides(checked)
         hand = self._hand
         version = self._version
         # The referee judges the action (not a second time if it listed that very object
@@ -201,6 +220,7 @@ class GameCore:
         before, events = self._referee.carry_out(hand, version, checked)
         scores_before = self.scores  # replaced, never changed in place
         hands_before = len(self.hand_results)
+        lord_before = self._lord_seat
         try:
             if hand.phase == OVER and hand.score is not None:
                 events += self._end_hand()
@@ -214,11 +234,63 @@ class GameCore:
             del self.hand_results[hands_before:]
             self.outcome = None
             self.is_over = False
+            self._lord_seat = lord_before
             raise
         self._actions.append(checked)
         self._version = version + 1
         self._events += events
         return events
+
+    def _lord_decides(self, action: Action) -> list[Event]:
+        """GS-8: the Great Lord's decision, the only action while it is pending (and
+        refused at any other time)."""
+        lord = self._lord_seat
+        if lord is None:
+            raise IllegalAction(
+                f"seat {action.seat} has no decision on another hand: the Great Lord "
+                "decides only after a hand, where game.lord_decides",
+                "GS-8",
+            )
+        if type(action) is not AnotherHand or action.seat != lord:
+            raise IllegalAction(
+                f"the Great Lord (seat {lord}) first decides whether another hand is played",
+                "GS-8",
+            )
+        assert isinstance(action, AnotherHand)
+        hand = self._hand
+        events: list[Event] = [
+            make_event(
+                AnotherHandDecided, {"hand": hand.hand_index, "seat": lord, "more": action.more}
+            )
+        ]
+        if action.more:
+            events += self._deal_next(hand)  # atomic: a failing deal leaves the game as it was
+            self._lord_seat = None
+        else:
+            self._lord_seat = None
+            events.append(self._finish_match(self._leaders(Termination.LORD_DECIDED)))
+        self._actions.append(action)
+        self._version += 1
+        self._events += events
+        return events
+
+    def _leaders(self, termination: Termination) -> Outcome:
+        """The match ends now: the highest totals win (ties share)."""
+        best = max(self.scores)
+        return Outcome(termination, tuple(i for i, t in enumerate(self.scores) if t == best))
+
+    def _finish_match(self, outcome: Outcome) -> Event:
+        self.outcome = outcome
+        self.is_over = True
+        return make_event(
+            MatchOver,
+            {
+                "hand": self._hand.hand_index,
+                "totals": list(self.scores),
+                "winners": list(outcome.winners),
+                "termination": outcome.termination.value,
+            },
+        )
 
     def _check_someone_acts(self) -> None:
         """A hand that is not over must wait for someone: else the rules led nowhere."""
@@ -273,20 +345,17 @@ class GameCore:
         ]
         outcome = self.rulebook.match_over(self.scores, len(self.hand_results))
         if outcome is not None:
-            self.outcome = outcome
-            self.is_over = True
-            events.append(
-                make_event(
-                    MatchOver,
-                    {
-                        "hand": hand.hand_index,
-                        "totals": list(self.scores),
-                        "winners": list(outcome.winners),
-                        "termination": outcome.termination.value,
-                    },
-                )
-            )
+            events.append(self._finish_match(outcome))
             return events
+        if self.variant.game.lord_decides and len(self.hand_results) >= 2 and hand.out_order:
+            # GS-8: from the second hand on, the new Great Lord (the first out) decides
+            # whether another is played; the finished hand stays on the table meanwhile.
+            self._lord_seat = hand.out_order[0]
+            return events
+        return events + self._deal_next(hand)
+
+    def _deal_next(self, hand: HandState) -> list[Event]:
+        """Deal the hand after ``hand``; the generator is put back if the deal fails."""
         shuffles = self._shuffles
         try:
             self._hand = self._new_hand(hand)
@@ -295,8 +364,7 @@ class GameCore:
                 self._rewind(shuffles)
             raise
         hand.close()
-        events += self._hand.take_events()
-        return events
+        return self._hand.take_events()
 
     def _rewind(self, shuffles: int) -> None:
         """Put the shuffling generator back to where it was after ``shuffles`` deals: a
@@ -343,6 +411,7 @@ class GameCore:
         twin._visible = {viewer: (read, seen[:]) for viewer, (read, seen) in self._visible.items()}
         twin._version = self._version
         twin._referee = Referee()
+        twin._lord_seat = self._lord_seat
         twin._hand = self._hand.clone()
         return twin
 
@@ -358,6 +427,7 @@ class GameCore:
             scores=self.scores,
             score_lines=self.score_lines,
             hands_played=len(self.hand_results),
+            lord_seat=self._lord_seat,
         )
 
     def events_for(self, player: object, since: int = 0) -> list[Event]:

@@ -66,6 +66,14 @@ class Pushed(Event):
     forced: bool = False
 
 
+class PushWithdrawn(Event):
+    """S-EX-3 (``exchange.change_after_tichu``): a seat called Tichu before the exchange
+    was complete and took its pushed cards back; it pushes again."""
+
+    type: Literal["push_withdrawn"] = "push_withdrawn"
+    seat: int
+
+
 class CardsReceived(Event):
     type: Literal["cards_received"] = "cards_received"
     seat: int
@@ -117,7 +125,7 @@ class TrickWon(Event):
     type: Literal["trick_won"] = "trick_won"
     seat: int = Field(description="the seat that won the trick")
     to: int = Field(description="the seat whose pile receives it")
-    points: int
+    points: int = Field(description="its card points (0 where none are counted, GS-1)")
     cards: list[str]
 
 
@@ -159,8 +167,19 @@ class MatchOver(Event):
     winners: list[int] = Field(description="the winning score lines")
     termination: str = Field(
         default="target_reached",
-        description='why the match ended: "target_reached", "hands_played" or "variant_rule"',
+        description=(
+            'why the match ended: "target_reached", "hands_played", "lord_decided" or '
+            '"variant_rule"'
+        ),
     )
+
+
+class AnotherHandDecided(Event):
+    """GS-8: the Great Lord decided whether another hand is played (``game.lord_decides``)."""
+
+    type: Literal["another_hand"] = "another_hand"
+    seat: int = Field(description="the Great Lord's seat in the hand just played")
+    more: bool = Field(description="true: another hand is dealt; false: the match is over")
 
 
 AnyEvent = Annotated[
@@ -169,6 +188,7 @@ AnyEvent = Annotated[
     | GrandTichuDecided
     | TichuCalled
     | Pushed
+    | PushWithdrawn
     | CardsReceived
     | ExchangeDone
     | HandShown
@@ -181,6 +201,7 @@ AnyEvent = Annotated[
     | LeadPassed
     | SeatOut
     | HandScored
+    | AnotherHandDecided
     | MatchOver,
     Field(discriminator="type"),
 ]
@@ -192,6 +213,7 @@ EVENT_TYPES: list[type[Event]] = [
     GrandTichuDecided,
     TichuCalled,
     Pushed,
+    PushWithdrawn,
     CardsReceived,
     ExchangeDone,
     HandShown,
@@ -204,5 +226,6 @@ EVENT_TYPES: list[type[Event]] = [
     LeadPassed,
     SeatOut,
     HandScored,
+    AnotherHandDecided,
     MatchOver,
 ]

@@ -50,6 +50,7 @@ from tichu_core.game.events import (
     HandShown,
     LeadPassed,
     Pushed,
+    PushWithdrawn,
     SeatOut,
     TichuCalled,
     WishFulfilled,
@@ -431,6 +432,15 @@ class HandState:
     def do_tichu(self, seat: int) -> None:
         self.tichu = _replaced(self.tichu, seat, True)
         self._emit(TichuCalled, seat=seat)
+        if (
+            self.phase == EXCHANGE
+            and self.pushes[seat] is not None
+            and self.rulebook.change_after_tichu
+        ):
+            # S-EX-3: nothing has moved yet (the exchange waits for every seat), so the
+            # caller takes its cards back and pushes again.
+            self.pushes = _replaced(self.pushes, seat, None)
+            self._emit(PushWithdrawn, seat=seat)
 
     def do_push(self, seat: int, cards: dict[int, int]) -> None:
         self.pushes = _replaced(self.pushes, seat, cards)
@@ -602,7 +612,11 @@ class HandState:
         self.piles = _replaced(self.piles, to, self.piles[to] | cards)
         self._events.append(
             trick_won_event(
-                self.hand_index, winner, to, mask_points(cards), codes_high_first(cards)
+                self.hand_index,
+                winner,
+                to,
+                mask_points(cards) if self.rulebook.card_points else 0,
+                codes_high_first(cards),
             )
         )
         self._clear_trick()

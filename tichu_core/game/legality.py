@@ -780,6 +780,12 @@ class Referee:
                 raise IllegalAction(
                     f"{text}: five of a rank and runs of triples are no combination", "S-COMB-2"
                 )
+            codes = codes_of(mask)
+            if held == [4] and len(codes) == 4 and len(set(codes)) < 4:
+                # Two decks: four of a rank with a suit twice is no bomb, nor anything else.
+                raise IllegalAction(
+                    f"{text}: four of a kind is a bomb only with four different suits", "GS-4"
+                )
             raise IllegalAction(f"{text} is not a combination", "S-COMB-1")
         if phoenix is not None and all(r.phoenix != phoenix for r in readings):
             raise IllegalAction(
@@ -817,7 +823,14 @@ class Referee:
         if hand.phase != EXCHANGE:
             raise IllegalAction("cards are pushed only in the exchange", "S-EX-1")
         targets = hand.push_targets[seat]
-        if hand.pushes[seat] is not None or not targets:
+        if hand.pushes[seat] is not None:
+            again = (
+                "it pushes again only after calling Tichu"
+                if hand.rulebook.change_after_tichu
+                else "a push is final (exchange.change_after_tichu = false)"
+            )
+            raise IllegalAction(f"seat {seat} has pushed already: {again}", "S-EX-3")
+        if not targets:
             raise IllegalAction(f"seat {seat} has no push to make", "S-EX-1")
         given = {t: str(codes).split() for t, codes in action.cards.items()}
         if sorted(given) != sorted(targets) or any(
@@ -827,7 +840,7 @@ class Referee:
             shown = ", ".join(f"{len(c)} to seat {t}" for t, c in sorted(given.items()))
             raise IllegalAction(
                 f"seat {seat} gives {wanted}, not {shown or 'nothing'}",
-                "S-EX-1",
+                _PUSH_RULES.get(hand.rulebook.variant.exchange.targets, "S-EX-1"),
             )
         codes = [code for cards in given.values() for code in cards]
         try:
@@ -885,6 +898,15 @@ class Referee:
         to = action.to if isinstance(action, GiveTrick | GiveLead) else None
         what = "the Dragon trick" if kind == GIVE_TRICK else "the lead"
         raise IllegalAction(f"{what} goes to one of seats {options}, not {to}", rule)
+
+
+# Which rule a push to the wrong seats breaks, by `exchange.targets`: the variant's own.
+_PUSH_RULES: Final = {
+    "all": "S-EX-1",
+    "opponents": "T3-3",
+    "partners": "T6-3",
+    "rank": "GS-6",
+}
 
 
 def _push_masks(given: Mapping[int, str], hand: int) -> dict[int, int]:

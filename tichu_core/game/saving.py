@@ -27,7 +27,15 @@ from tichu_core.game.dealing import checked_seed
 from tichu_core.variants.models import Variant
 
 SAVE_FORMAT = "tichu-game"
-SAVE_VERSION = 1
+# 2: issue 23 changed how some games unfold from the same seed and actions: the
+# Threechu shuffle passes the other way (T3-8), the Wretch deals Grand Seigneur and
+# any table seated by rank (GS-3), and the election hand scores nothing (E-5).
+SAVE_VERSION = 2
+# Saves of version 1 replay exactly, unless they are of a game those changes touch:
+# one with a dummy seat (Threechu's seating, T3-8) or seated by rank (the dealer, GS-3,
+# and Grand Seigneur's scores, E-5). Told by the options, not by plugin names (the
+# engine names none).
+_OLDEST_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -71,9 +79,10 @@ def load_game(text: object, *, allow_imports: bool = False) -> SavedGame:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise InvalidAction(f"not a saved {SAVE_FORMAT!r} game")
     version = data.get("version")
-    if type(version) is not int or version != SAVE_VERSION:
+    if type(version) is not int or not _OLDEST_VERSION <= version <= SAVE_VERSION:
         raise InvalidAction(
-            f"saved game version {show_input(version)}; this engine reads {SAVE_VERSION}"
+            f"saved game version {show_input(version)}; this engine reads "
+            f"{_OLDEST_VERSION} to {SAVE_VERSION}"
         )
     missing = [key for key in _KEYS if key not in data]
     unknown = [key for key in data if key not in _KEYS]
@@ -105,7 +114,26 @@ def load_game(text: object, *, allow_imports: bool = False) -> SavedGame:
         raise InvalidAction(
             f"the saved game's variant is invalid: {validation_problems(error)}"
         ) from None
+    if version == 1:
+        _check_replays_as_before(variant)
     return SavedGame(variant=variant, seed=seed, deals=deals or None, actions=actions)
+
+
+def _check_replays_as_before(variant: Variant) -> None:
+    """A version 1 save is refused where this engine would replay it into another game
+    (see SAVE_VERSION), never loaded into a different game silently."""
+    if variant.teams.dummy or variant.seating.by_rank:
+        why = (
+            "its variant has a dummy seat (Threechu)"
+            if variant.teams.dummy
+            else "its variant seats the table by rank (Grand Seigneur)"
+        )
+        raise InvalidAction(
+            f"saved game version 1 cannot be replayed: {why}, which changed in version 2 "
+            "(T3-8: the Threechu shuffle passes to the left; GS-3: the Wretch deals; E-5: "
+            "the first Grand Seigneur hand scores nothing), so its actions would make "
+            "another game; finish it with the engine that saved it"
+        )
 
 
 def _is_deal_list(deals: object) -> bool:

@@ -17,6 +17,9 @@ from tichu_core.cardplay.cards import RANK_NAMES, codes_high_first, mask_points,
 from tichu_core.game.construction import construct
 from tichu_core.game.hand import OVER, PLAY, WISH, HandState
 
+# The kind of the pending decision between two hands (GS-8), beside the hand's own kinds.
+ANOTHER_HAND = "another_hand"
+
 
 class Observation(BaseModel):
     """What one player (or a spectator) may know now; never another seat's hidden cards."""
@@ -42,7 +45,13 @@ class Observation(BaseModel):
     trick: list[dict[str, Any]]
     top_seat: int | None
     wish: str | None
-    pending: dict[str, Any] | None
+    pending: dict[str, Any] | None = Field(
+        description=(
+            "the decision the game waits for, if any: kind (wish, give_trick, give_lead, "
+            "another_hand: GS-8, the Great Lord between two hands), seat, and for the "
+            "player deciding it its options"
+        )
+    )
     calls: dict[int, str] = Field(
         description='seat -> "tichu", "grand_tichu" or "grand_tichu+tichu" (S-CALL-1)'
     )
@@ -60,7 +69,9 @@ class Observation(BaseModel):
         description="giving seat -> the codes the player's own seat received (after the exchange)"
     )
     out_order: list[int]
-    won_points: list[int]
+    won_points: list[int] = Field(
+        description="card points in each seat's tricks so far (all 0 where none are counted, GS-1)"
+    )
     won_cards: list[int]
     scores: list[int]
     score_lines: list[str]
@@ -76,8 +87,10 @@ def observe(
     scores: list[int],
     score_lines: list[str],
     hands_played: int,
+    lord_seat: int | None = None,
 ) -> Observation:
-    """The observation of ``player`` (None: a spectator) on the running hand."""
+    """The observation of ``player`` (None: a spectator) on the running hand; with
+    ``lord_seat``, the Great Lord decides between hands whether another is played (GS-8)."""
     own = [s for s in range(hand.seats) if hand.controllers[s] == player]
     visible = sorted(hand.visibility().get(player, frozenset()))
     # The player's own seat: where it sits (a seat it only acts for, such as the Threechu
@@ -103,6 +116,11 @@ def observe(
             pending["options"] = (
                 [RANK_NAMES[r] for r in options] if hand.pending.kind == WISH else list(options)
             )
+    elif lord_seat is not None:
+        # GS-8: the hand is over and scored; its Great Lord decides on another hand.
+        pending = {"kind": ANOTHER_HAND, "seat": lord_seat}
+        if lord_seat in own:
+            pending["options"] = [True, False]
     # Built from values the engine made, in field order, and not validated again:
     # bots ask for an observation at every decision.
     return construct(
@@ -131,7 +149,7 @@ def observe(
             pushed=pushed,
             received=received,
             out_order=list(hand.out_order),
-            won_points=[mask_points(p) for p in hand.piles],
+            won_points=[mask_points(p) if hand.rulebook.card_points else 0 for p in hand.piles],
             won_cards=[p.bit_count() for p in hand.piles],
             scores=list(scores),
             score_lines=list(score_lines),

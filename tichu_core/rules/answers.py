@@ -47,6 +47,7 @@ class Termination(StrEnum):
 
     TARGET_REACHED = "target_reached"  # S-GAME-1: a score line reached game.target
     HANDS_PLAYED = "hands_played"  # T3-8, GS-8: game.hands hands were played
+    LORD_DECIDED = "lord_decided"  # GS-8: the Great Lord played no further hand
     VARIANT_RULE = "variant_rule"  # a plugin's own end of match
 
 

@@ -137,6 +137,11 @@ class Rulebook:
         self.players = variant.players
         self.score_lines = self._score_lines()
         self.play_rules = self._play_rules()
+        # S-SCORE-1, GS-1: whether tricks carry card points at all (observations and
+        # trick events show none where the variant counts none).
+        self.card_points: bool = variant.scoring.card_points
+        # S-EX-3: a Tichu call in the exchange reopens the caller's push.
+        self.change_after_tichu: bool = variant.exchange.change_after_tichu
 
     def implementations(self) -> dict[str, list[str]]:
         """Plugin name -> the hooks it implements (for ``tichu check`` and docs)."""

@@ -16,6 +16,7 @@ from tichu_core.cardplay.cards import (
     CARDS,
     MAH_JONG_BITS,
     RANK_NAMES,
+    SECOND_COPY,
     SPECIAL_CODES,
     deck_mask,
     iter_cards,
@@ -97,8 +98,9 @@ def tichu_next_hand(
 ) -> Seating:
     """S-DEAL-3: seats stay and the first out of the last hand deals the next.
     With ``seating.by_rank`` (GS-5) the finishing order reseats the table from the
-    second hand: the first out (Great Lord) at seat 0, who deals, then the others in
-    rank order to the left, so that play to the right meets the Wretch first."""
+    second hand: the first out (Great Lord) at seat 0, then the others in rank order
+    to the left, so that play to the right meets the Wretch first; the last out (the
+    Wretch) deals (GS-3: "all other dirty work is the duty of ... the Wretch")."""
     if previous is None:
         seated: list[int | None] = list(range(players))
         seated += [None] * (seats - players)
@@ -107,7 +109,10 @@ def tichu_next_hand(
         ranking = [previous.players[seat] for seat in previous.ranking()]
         if variant.seating.direction == "right":
             ranking = ranking[:1] + ranking[:0:-1]
-        return Seating(players=ranking, dealer=0)
+            wretch = 1 if len(ranking) > 1 else 0
+        else:
+            wretch = len(ranking) - 1
+        return Seating(players=ranking, dealer=wretch)
     dealer = previous.out_order[0] if previous.out_order else previous.dealer
     return Seating(players=list(previous.players), dealer=dealer)
 
@@ -238,13 +243,14 @@ def tichu_push_targets(variant: Variant, table: TableView, seat: int) -> dict[in
 
 def best_cards(variant: Variant, hand: int, count: int) -> int:
     """GS-6: the ``count`` best cards of ``hand`` by ``exchange.best_order`` (suits never
-    rank: among equal cards the lower card number goes first); cards the order does
-    not name count as the worst."""
+    rank: among equal cards the lower card number of its first-deck twin goes first,
+    so that which code is given never depends on which copy of a code a seat holds,
+    which no player can see); cards the order does not name count as the worst."""
     order = {entry: index for index, entry in enumerate(variant.exchange.best_order)}
 
-    def worse(card: int) -> tuple[int, int]:
+    def worse(card: int) -> tuple[int, int, int]:
         name = SPECIAL_CODES[card & 3] if card < 8 else RANK_NAMES[CARDS[card].rank]
-        return order.get(name, len(order)), card
+        return order.get(name, len(order)), card & ~SECOND_COPY, card
 
     mask = 0
     for card in sorted(iter_cards(hand), key=worse)[:count]:
@@ -454,14 +460,18 @@ def score_per_line(variant: Variant, table: TableView, score: HandScore) -> Hand
 def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> Outcome | bool:
     """S-GAME-1: after the hand in which a line reaches ``game.target``; a tie plays on.
     T3-8, GS-8: after ``game.hands`` hands; the highest total wins (ties share). A
-    dummy's line (the last, T3-7) counts for the score but never wins: players win."""
+    dummy's line (the last, T3-7) counts for the score but wins no match of a fixed
+    number of hands: the highest *player* score does. To a target (T3-8) it is a
+    line like any other: it can reach the target, end the match and win it."""
     target, hands = variant.game.target, variant.game.hands
-    dummy_line = _player_lines(variant) and variant.teams.dummy
-    contenders = totals[: variant.players] if dummy_line else totals
-    best = max(contenders)
-    leaders = tuple(line for line, total in enumerate(contenders) if total == best)
     if hands and hands_played >= hands:
+        dummy_line = _player_lines(variant) and variant.teams.dummy
+        contenders = totals[: variant.players] if dummy_line else totals
+        best = max(contenders)
+        leaders = tuple(line for line, total in enumerate(contenders) if total == best)
         return Outcome(Termination.HANDS_PLAYED, leaders)
+    best = max(totals)
+    leaders = tuple(line for line, total in enumerate(totals) if total == best)
     # Partners share one score, so with lines per player equal leaders are no tie
     # (an exact tie of opponents then ends the match with both on top).
     untied = len(leaders) == 1 or _player_lines(variant)

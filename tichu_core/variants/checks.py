@@ -80,6 +80,8 @@ class _Game(Protocol):
     def target(self) -> int: ...
     @property
     def hands(self) -> int: ...
+    @property
+    def lord_decides(self) -> bool: ...
 
 
 class _Seating(Protocol):
@@ -324,9 +326,21 @@ def combination_problems(v: CheckedVariant) -> list[tuple[str, str, object]]:
             )
         )
 
-    if v.game.target == 0 and v.game.hands == 0:
+    if v.game.target == 0 and v.game.hands == 0 and not v.game.lord_decides:
         problems.append(
-            ("game.target", "the match would never end: set game.target or game.hands", 0)
+            (
+                "game.target",
+                "the match would never end: set game.target, game.hands or game.lord_decides",
+                0,
+            )
+        )
+    if v.game.lord_decides and not v.seating.by_rank:
+        problems.append(
+            (
+                "game.lord_decides",
+                "needs a Great Lord: the table seated by rank (seating.by_rank, GS-5, GS-8)",
+                True,
+            )
         )
     if v.teams.dummy and v.game.hands % v.players:
         problems.append(

@@ -233,6 +233,14 @@ class ExchangeOptions(_Options):
     first_hand: StrictBool = Field(
         True, description="GS-5: the first hand of a match has an exchange."
     )
+    change_after_tichu: StrictBool = Field(
+        False,
+        description=(
+            "S-EX-3: a seat that calls Tichu before the exchange is complete takes back the "
+            "cards it pushed and pushes again (pushes stay hidden until every seat has "
+            "pushed); false: a push is final."
+        ),
+    )
     best_order: Annotated[tuple[OrderEntry, ...], AfterValidator(_distinct)] = Field(
         ("DR", "PH", "MJ", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),
         description=(
@@ -401,6 +409,14 @@ class GameOptions(_Options):
             "Threechu: a multiple of the player count; at most 10000)."
         ),
     )
+    lord_decides: StrictBool = Field(
+        False,
+        description=(
+            "GS-8: after each hand from the second the Great Lord (the first out) decides, "
+            "as a pending decision (AnotherHand), whether another hand is played; "
+            "game.hands still caps the match. Needs seating.by_rank."
+        ),
+    )
 
 
 class SeatingOptions(_Options):
@@ -410,7 +426,8 @@ class SeatingOptions(_Options):
         False,
         description=(
             "GS-5: from the second hand the finishing order reseats the table (the first "
-            "out at seat 0, dealing); false: seats stay and the first out deals (S-DEAL-3)."
+            "out at seat 0; the last out deals, GS-3); false: seats stay and the first out "
+            "deals (S-DEAL-3)."
         ),
     )
     direction: Literal["right", "left"] = Field(

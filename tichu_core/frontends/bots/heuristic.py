@@ -294,6 +294,9 @@ class HeuristicBot:
         leads = [a for a in fixed if isinstance(a, tc.GiveLead)]
         if leads:
             return min(leads, key=lambda g: (g.to not in view.calls, view.hand_sizes[g.to]))
+        lordly = [a for a in fixed if isinstance(a, tc.AnotherHand)]
+        if lordly:
+            return another_hand(view, lordly)
         return None
 
     def _wish(
@@ -489,3 +492,12 @@ def _partners(view: Observation, seat: int) -> list[int]:
 
 def _is_call(action: Action) -> bool:
     return isinstance(action, tc.Tichu) or (isinstance(action, tc.GrandTichu) and action.call)
+
+
+def another_hand(view: Observation, options: list[tc.AnotherHand]) -> tc.AnotherHand:
+    """GS-8: the Great Lord ends the match while its own line leads alone, else plays on
+    (for every bot that decides it)."""
+    mine = view.scores[view.player] if view.player is not None else 0
+    others = [total for line, total in enumerate(view.scores) if line != view.player]
+    ahead = not others or mine > max(others)
+    return next((a for a in options if a.more != ahead), options[0])

@@ -14,6 +14,7 @@ from collections import Counter
 
 import tichu_core as tc
 from tichu_core import Action, LegalActions, Observation
+from tichu_core.frontends.bots.heuristic import another_hand
 
 __all__ = ["GreedyBot", "RandomBot"]
 
@@ -139,6 +140,10 @@ class GreedyBot:
         if leads:
             called = [g for g in leads if g.to in view.calls]
             return min(called or leads, key=lambda g: view.hand_sizes[g.to])
+        lordly = [a for a in fixed if isinstance(a, tc.AnotherHand)]
+        if lordly:
+            # GS-8: the Great Lord stops while its own line is ahead, else plays on.
+            return another_hand(view, lordly)
         return None
 
     def _push(

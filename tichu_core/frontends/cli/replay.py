@@ -33,6 +33,7 @@ from tichu_core.frontends.text.render import Transcript, safe_text
 
 EXACT_STYLE = "green"
 WRONG_STYLE = "bold red"
+INCOMPLETE_STYLE = "yellow"
 
 
 def _say(console: Console, line: str, style: str = "") -> None:
@@ -48,24 +49,27 @@ def show_round(replay: RoundReplay, console: Console) -> None:
         f"{seat} {name}" if name else str(seat) for seat, name in enumerate(rnd.names)
     )
     _say(console, f"round {rnd.index + 1} ({replay.place()}): {seats}")
-    transcript = Transcript(
-        console,
-        replay.game.score_lines,
-        labels=[seat_label(rnd.names, seat) for seat in range(len(rnd.names))],
-        by_trick=True,
-    )
-    # The round's line stands for the hand's heading (the log names no dealer), and its
-    # one-hand game ending is no match ending.
-    for events in (replay.opening, *(step.events for step in replay.steps)):
-        transcript.feed(e for e in events if not isinstance(e, HandStarted | MatchOver))
-    transcript.close()
+    if replay.game is not None:  # None: an incomplete round with no deal
+        transcript = Transcript(
+            console,
+            replay.game.score_lines,
+            labels=[seat_label(rnd.names, seat) for seat in range(len(rnd.names))],
+            by_trick=True,
+        )
+        # The round's line stands for the hand's heading (the log names no dealer), and
+        # its one-hand game ending is no match ending.
+        for events in (replay.opening, *(step.events for step in replay.steps)):
+            transcript.feed(e for e in events if not isinstance(e, HandStarted | MatchOver))
+        transcript.close()
     if replay.logged is not None:
         _say(console, f"  log:    Ergebnis: {replay.logged[0]} - {replay.logged[1]}")
     verdict = replay.describe_mismatch()
-    if verdict is None:
-        _say(console, "  exact", EXACT_STYLE)
-    else:
+    if verdict is not None:
         _say(console, f"  MISMATCH {verdict}", WRONG_STYLE)
+    if replay.incomplete is not None:
+        _say(console, f"  INCOMPLETE {replay.describe_incomplete()}", INCOMPLETE_STYLE)
+    elif verdict is None:
+        _say(console, "  exact", EXACT_STYLE)
 
 
 def show_record(replay: RecordReplay, source: str, console: Console) -> None:
@@ -194,8 +198,9 @@ def cli_replay(
     a last line counts the files without problems. `json_out` receives the replayed
     games of all files as an array of `Game.to_json()` records; it is not written when
     a file cannot be read. `allow_imports`: saved games may import the plugin modules
-    their variant names. Returns 0 when everything replays (exactly), 1 if not, 2 when
-    `json_out` cannot be written (said before anything is replayed)."""
+    their variant names. Returns 0 when everything replays (exactly; a log's incomplete
+    last round is reported and counted apart), 1 if not, 2 when `json_out` cannot be
+    written (said before anything is replayed)."""
     inputs = [paths] if isinstance(paths, str) else list(paths)
     console = Console(highlight=False, soft_wrap=True)
     out = None
@@ -242,21 +247,34 @@ def cli_replay(
 def _replay_log(
     path: str, out: JsonOut | None, verbose: bool, console: Console, prefix: str
 ) -> bool:
-    """One `.tch` log, round by round; whether every round replayed exactly."""
+    """One `.tch` log, round by round; whether every complete round replayed exactly
+    (and the part of an incomplete round the engine could replay was accepted). An
+    incomplete round is reported, counted apart, and not written to `--json`."""
     mismatches: list[str] = []
-    rounds = 0
+    incomplete: list[str] = []
+    rounds = exact = 0
     for replay in iter_replay_file(path):
-        rounds += 1
         if verbose:
             show_round(replay, console)
         described = replay.describe_mismatch()
         if described is not None:
             mismatches.append(described)
-        if out is not None:
+        ended = replay.describe_incomplete()
+        if ended is not None:
+            incomplete.append(ended)
+            continue
+        rounds += 1
+        exact += replay.exact
+        if out is not None and replay.game is not None:
             out.add(replay.game)
     for mismatch in mismatches:
         _say(console, f"mismatch: {mismatch}", WRONG_STYLE)
-    _say(console, f"{prefix}rounds replayed exactly: {rounds - len(mismatches)}/{rounds}")
+    for ended in incomplete:
+        _say(console, ended, INCOMPLETE_STYLE)
+    summary = f"{prefix}rounds replayed exactly: {exact}/{rounds}"
+    if incomplete:
+        summary += f" ({len(incomplete)} incomplete, not counted)"
+    _say(console, summary)
     return not mismatches
 
 

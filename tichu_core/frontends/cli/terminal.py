@@ -118,6 +118,7 @@ SYNTAX = {
         "  none           no wish (Enter too)"
     ),
     "give": "answer with the number of one of the seats offered, e.g. 3",
+    "another_hand": "answer with:\n  yes (or Enter)  another hand\n  no             end the match",
 }
 
 
@@ -305,6 +306,8 @@ class TerminalPlayer:
             question: _Question = _WishQuestion(self, seat, view)
         elif any(isinstance(a, tc.GiveTrick | tc.GiveLead) for a in fixed):
             question = _GiftQuestion(self, seat, view, fixed)
+        elif any(isinstance(a, tc.AnotherHand) for a in fixed):
+            question = _AnotherHandQuestion(self, seat, view)
         elif seat in view.push_targets and len(actions) > len(fixed) + len(actions.combinations):
             # Pushes are thousands: asked target by target, never listed.
             question = _PushQuestion(self, seat, view)
@@ -636,6 +639,27 @@ class _GiftQuestion(_Question):
         if int(number) not in seats:
             raise _Refused(f"seat {int(number)} is not offered: answer {choices}")
         self.person._apply(type(self.gifts[0])(self.seat, int(number)))
+        return True
+
+
+class _AnotherHandQuestion(_Question):
+    """GS-8 (game.lord_decides): the Great Lord decides whether another hand is played."""
+
+    kind = "another_hand"
+
+    def introduce(self) -> None:
+        who = self.person.who(self.seat, self.view)
+        self.console.print(Text(f"{who} is the Great Lord: another hand, or the end of the match?"))
+        self.hint("answer: yes (or Enter) or no; help for more")
+
+    def prompt(self) -> str:
+        return f"{self.person.who(self.seat, self.view)}, another hand? > "
+
+    def answer(self, text: str) -> bool:
+        word = text.strip().lower()
+        if word not in ("", "y", "yes", "n", "no"):
+            raise _Refused("answer yes or no")
+        self.person._apply(tc.AnotherHand(self.seat, word in ("", "y", "yes")))
         return True
 
 

@@ -47,6 +47,9 @@ KIND_SLOTS = len(KINDS) + 1  # the standard kinds, then any house kind
 SHAPED_KINDS = frozenset({tc.Kind.FULL_HOUSE, tc.Kind.STRAIGHT, tc.Kind.STEPS})
 PHASES = ("grand_tichu", "exchange", "play", "over")
 PENDING_KINDS = ("wish", "give_trick", "give_lead")
+# GS-8 (game.lord_decides): the Great Lord's decision between hands; its pending kind and
+# its two actions are part of the spaces of those variants only (the others keep theirs).
+ANOTHER_HAND = "another_hand"
 
 
 def _bit_codes() -> tuple[int, ...]:
@@ -180,6 +183,8 @@ class ActionTable:
                               kinds a house rule adds, one per number of cards
     cards                     56: the next card (code) of a shaped play (for a house
                               rule's play, the last step may pick a reading)
+    another_hand              2 where ``game.lord_decides`` (GS-8): another hand,
+                              end the match (none otherwise)
     ========================  =====================================================
     """
 
@@ -204,7 +209,8 @@ class ActionTable:
         self.shape = self.flat + len(flat)
         shapes = _shapes(deck, rules, max_hand_cards(variant))
         self.card = self.shape + len(shapes)
-        self.size = self.card + CODE_COUNT
+        self.another_hand = self.card + CODE_COUNT
+        self.size = self.another_hand + (2 if variant.game.lord_decides else 0)
         self.flat_plays: tuple[FlatKey, ...] = tuple(flat)
         self.flat_index = {key: self.flat + i for i, key in enumerate(flat)}
         self.shapes: tuple[ShapeKey, ...] = tuple(shapes)
@@ -226,7 +232,8 @@ class ActionTable:
             "push": range(self.push, self.flat),
             "flat_plays": range(self.flat, self.shape),
             "shapes": range(self.shape, self.card),
-            "cards": range(self.card, self.size),
+            "cards": range(self.card, self.another_hand),
+            "another_hand": range(self.another_hand, self.size),
         }
 
     def describe(self, index: int) -> str:
@@ -256,7 +263,9 @@ class ActionTable:
             return f"play {cards}" + (f" PH={phoenix}" if phoenix else "")
         if self.shape <= index < self.card:
             return "play " + _describe_shape(self.shapes[index - self.shape])
-        if self.card <= index < self.size:
+        if self.another_hand <= index < self.size:
+            return "another hand" if index == self.another_hand else "end the match"
+        if self.card <= index < self.another_hand:
             code = index - self.card
             return f"card {CODES[code]} (or reading {code} of a house rule's play)"
         raise IndexError(f"action index {index} is outside 0..{self.size - 1} ({n} seats)")
@@ -280,6 +289,8 @@ class ActionTable:
             return self.give_trick + (action.to - seat) % n - 1
         if isinstance(action, tc.GiveLead):
             return self.give_lead + (action.to - seat) % n - 1
+        if isinstance(action, tc.AnotherHand) and self.size > self.another_hand:
+            return self.another_hand + (0 if action.more else 1)
         raise ValueError(f"{action} is not a call, pass or decision")
 
     # --- what a seat may choose ----------------------------------------------------------

@@ -14,6 +14,7 @@ from gymnasium import spaces
 
 import tichu_core as tc
 from tichu_core.frontends.rl.actions import (
+    ANOTHER_HAND,
     CODE_COUNT,
     CODE_INDEX,
     CODES,
@@ -84,6 +85,7 @@ class ObservationEncoder:
         else:
             self.score_scale = float(max(1, (n - 1) * max(1, hands)))
         self.hands_scale = float(hands or 20)
+        self.pending_kinds = PENDING_KINDS + ((ANOTHER_HAND,) if variant.game.lord_decides else ())
         specs = [
             ("phase", 4, 0, 1, "grand_tichu, exchange, play, over"),
             ("mode", 4, 0, 1, "acting, offered a bomb out of turn, play draft, push draft"),
@@ -104,7 +106,13 @@ class ObservationEncoder:
             ("grand_tichu", n, 0, 1, "relative seats that called Grand Tichu"),
             ("decided", n, 0, 1, "relative seats that decided on Grand Tichu"),
             ("wish", len(RANK_NAMES), 0, 1, "the open wish (none: zeros)"),
-            ("pending", len(PENDING_KINDS), 0, 1, "the decision pending: wish, gift, lead"),
+            (
+                "pending",
+                len(self.pending_kinds),
+                0,
+                1,
+                "the decision pending: wish, gift, lead (and another hand, GS-8)",
+            ),
             ("pending_seat", n, 0, 1, "relative seat that owes it"),
             ("hand_sizes", n, 0, 1, "cards held / most cards a seat holds"),
             ("out", n, 0, 1, "place out (1/n first, 2/n second ...; 0: still in)"),
@@ -213,7 +221,7 @@ class ObservationEncoder:
         if o.wish is not None:
             vec[s["wish"].start + RANK_NAMES.index(o.wish)] = 1
         if o.pending is not None:
-            vec[s["pending"].start + PENDING_KINDS.index(o.pending["kind"])] = 1
+            vec[s["pending"].start + self.pending_kinds.index(o.pending["kind"])] = 1
             vec[s["pending_seat"].start + rel(o.pending["seat"])] = 1
         for other in range(n):
             r = rel(other)

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tichu_core import (
+    AnotherHandDecided,
     Card,
     CardsDealt,
     CardsReceived,
@@ -29,6 +30,7 @@ from tichu_core import (
     Passed,
     Played,
     Pushed,
+    PushWithdrawn,
     SeatOut,
     TichuCalled,
     TrickWon,
@@ -49,6 +51,7 @@ _PHOENIX_ALONE = 14.5
 TERMINATIONS = {
     "target_reached": "target reached",
     "hands_played": "all hands played",
+    "lord_decided": "the Great Lord played no further hand",
     "variant_rule": "by a rule of the variant",
 }
 
@@ -248,6 +251,10 @@ class Transcript:
                 pushed = self._pushed.setdefault(event.seat, {})
                 for target, codes in event.cards.items():
                     pushed[target] = f"{pushed[target]} {codes}" if target in pushed else codes
+        elif isinstance(event, PushWithdrawn):
+            # S-EX-3: the caller pushes again; its earlier push is void.
+            self._pushed.pop(event.seat, None)
+            self._say(Text(f"{self._label(event.seat)} takes its pushed cards back"))
         elif isinstance(event, CardsReceived):
             if self.show_private:
                 self._received[event.seat] = dict(event.cards)
@@ -291,6 +298,10 @@ class Transcript:
         elif isinstance(event, HandScored):
             self._cut_trick()
             self._say(Text(self._result(event), style=RESULT_STYLE))
+        elif isinstance(event, AnotherHandDecided):
+            # GS-8: the Great Lord's decision between two hands.
+            more = "another hand" if event.more else "no further hand"
+            self._say(Text(f"the Great Lord ({self._label(event.seat)}) wants {more}"))
         elif isinstance(event, MatchOver):
             names = self._line_names(event.totals)
             winners = " and ".join(names[w] for w in event.winners) or "nobody"

@@ -370,11 +370,17 @@ function renderCenter(view, table) {
     grand_tichu: "Grand Tichu: each player decides before seeing the rest of the cards",
     exchange: "Exchange: give cards to the other seats",
     play: view.turn !== null ? `Play: ${seatName(view.turn)} to play` : "Play",
-    over: "The match is over",
+    // A decision still pending (the last Dragon gift, GS-8's another hand): the hand is over.
+    over: view.pending ? "The hand is over" : "The match is over",
   };
   let text = phases[view.phase] || view.phase;
   if (view.pending) {
-    const what = { wish: "make a wish", give_trick: "give the Dragon trick away", give_lead: "give the lead" };
+    const what = {
+      wish: "make a wish",
+      give_trick: "give the Dragon trick away",
+      give_lead: "give the lead",
+      another_hand: "decide, as the Great Lord, whether another hand is played",
+    };
     text += ` · ${seatName(view.pending.seat)} must ${what[view.pending.kind] || view.pending.kind}`;
   }
   if (table.status === "failed") text = `This table has stopped: ${table.error}`;
@@ -503,6 +509,8 @@ function fixedLabel(action, view) {
       return `Give the trick to ${seatName(action.to)}`;
     case "give_lead":
       return `Give the lead to ${seatName(action.to)}`;
+    case "another_hand":
+      return action.more ? "Another hand" : "End the match";
     default:
       return action.type;
   }
