@@ -60,11 +60,19 @@ def test_it_plays_a_match_of_every_bundled_variant(name: str) -> None:
 
 
 def play_hand(seed: int) -> list[tc.Action]:
-    game = tc.Game("standard", seed=5)
-    bots = [SearchBot(seed + p, **TINY) for p in range(4)]  # type: ignore[arg-type]
+    game = small(
+        [
+            ["MJ", "2j", "5s", "9p", "Kt", "Qj"],
+            ["3j", "6s", "10p", "Jt", "Qs", "DR"],
+            ["4j", "7s", "Jp", "At", "Qp", "PH"],
+            ["2s", "8s", "Kp", "Aj", "Qt", "DOG"],
+        ]
+    )
+    bots = [SearchBot(seed + p, iterations=6, worlds=2) for p in range(4)]
     while not game.hand_results:
         seat = game.waiting_for[0]
         game.apply(decide(bots[game.controller(seat)], game, seat))
+    assert sum(bot.searched for bot in bots) > 4
     return game.actions
 
 
@@ -201,3 +209,15 @@ def test_registered_by_name() -> None:
     assert isinstance(make_bot("search", 1), SearchBot)
     strong = make_bot("search-strong", 1)
     assert isinstance(strong, SearchBot) and strong.iterations > SearchBot().iterations
+
+
+def test_the_command_line_finds_it() -> None:
+    """`tichu simulate --bots search,...` and `tichu play --bot search` take its name."""
+    from tichu_core.frontends.cli.commands import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["simulate", "--bots", "search,heuristic"]).bots == [
+        "search",
+        "heuristic",
+    ]
+    assert parser.parse_args(["play", "--bot", "search-strong"]).bot == "search-strong"

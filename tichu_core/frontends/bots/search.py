@@ -54,6 +54,7 @@ ROLLOUT_RANDOM_LEAD = 0.25
 ROLLOUTS = ("fast", "heuristic")
 # How many standard errors a candidate must beat the default by (see SearchBot._search).
 CONFIDENCE = 1.0
+CALL_CONFIDENCE = 2.0
 
 # A candidate: the actions applied in turn (a Tichu call with the play it comes with),
 # or () for "let it stand" when a bomb is offered out of turn.
@@ -297,7 +298,10 @@ class SearchBot:
         if runs < 2:
             return candidates[best] if mean > 0 else candidates[0]
         spread = math.sqrt(sum((x - mean) ** 2 for x in differences) / (runs - 1))
-        return candidates[best] if mean > CONFIDENCE * spread / math.sqrt(runs) else candidates[0]
+        # A call the proposer did not make must be surer still: rollouts by a weak
+        # policy misjudge a caller's chance of going out first.
+        sure = CONFIDENCE * (CALL_CONFIDENCE if any(map(_is_call, candidates[best])) else 1.0)
+        return candidates[best] if mean > sure * spread / math.sqrt(runs) else candidates[0]
 
 
 class _Judge:
