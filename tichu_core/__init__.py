@@ -68,6 +68,7 @@ from tichu_core.game.legality import LegalActions
 from tichu_core.game.match import Game
 from tichu_core.game.results import HandResult
 from tichu_core.game.views import Observation
+from tichu_core.game.worlds import sample_world
 from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
 from tichu_core.rules.hookspecs import hookimpl, hookspec
 from tichu_core.rules.rulebook import move_rules
@@ -148,4 +149,5 @@ __all__ = [
     "rank_of_name",
     "recognize",
     "register_variant_path",
+    "sample_world",
 ]

@@ -38,10 +38,10 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tichu_core.cardplay.cards import RANK_BITS, indexes_of, play_codes, take_cards
-from tichu_core.cardplay.combinations import PlayTuple
 from tichu_core.errors import CardError, IllegalAction, InvalidAction, TichuError
 from tichu_core.game.actions import (
     Action,
+    AnotherHand,
     GiveLead,
     GiveTrick,
     GrandTichu,
@@ -53,6 +53,7 @@ from tichu_core.game.actions import (
 )
 from tichu_core.game.dealing import stacked_deal
 from tichu_core.game.events import (
+    AnotherHandDecided,
     CardsDealt,
     CardsReceived,
     DragonGiven,
@@ -65,11 +66,12 @@ from tichu_core.game.events import (
     Passed,
     Played,
     Pushed,
+    PushWithdrawn,
     TichuCalled,
-    WishFulfilled,
     WishMade,
 )
 from tichu_core.game.hand import GIVE_LEAD, GRAND_TICHU, HandState
+from tichu_core.game.legality import Referee
 from tichu_core.game.match import Game
 from tichu_core.rules.rulebook import rulebook_for
 from tichu_core.variants import Variant, load_variant
@@ -79,7 +81,7 @@ __all__ = ["MAX_DRAWS", "sample_world"]
 # Draws tried for one hand before giving up. Rejection needs a few draws at most in
 # practice (tests/test_worlds.py measures it); a position that needs more than this
 # means the events are not one player's record of one game.
-MAX_DRAWS: Final = 5000
+MAX_DRAWS: Final = 1000
 
 
 def sample_world(
@@ -140,7 +142,14 @@ def _is_action(event: Event) -> bool:
         return event.cards is None and not event.forced
     return isinstance(
         event,
-        GrandTichuDecided | TichuCalled | Played | Passed | WishMade | DragonGiven | LeadPassed,
+        GrandTichuDecided
+        | TichuCalled
+        | Played
+        | Passed
+        | WishMade
+        | DragonGiven
+        | LeadPassed
+        | AnotherHandDecided,
     )
 
 
@@ -163,6 +172,8 @@ def _read(events: list[Event]) -> list[_HandRecord]:
             given = hand.pushed.setdefault(event.seat, {})
             for target, codes in event.cards.items():
                 given.setdefault(target, []).extend(codes.split())
+        elif isinstance(event, PushWithdrawn):  # S-EX-3: taken back, pushed again
+            hand.pushed.pop(event.seat, None)
         elif isinstance(event, CardsReceived):
             got = hand.received.setdefault(event.seat, {})
             for giver, codes in event.cards.items():
@@ -206,7 +217,7 @@ class _WishContext:
 
     seat: int
     position: int
-    top: PlayTuple | None
+    state: HandState  # the hand then (a copy), for the referee to judge other holdings
     wish: int
 
 
@@ -231,9 +242,7 @@ class _Sampler:
 
     # --- building on the engine ---------------------------------------------------
 
-    def _start(
-        self, base: tuple[Game, Action] | None, index: int, deal: list[list[int]]
-    ) -> Game:
+    def _start(self, base: tuple[Game, Action] | None, index: int, deal: list[list[int]]) -> Game:
         """A world at the start of hand ``index`` dealt ``deal``: a new game, or a copy
         of the world before the last action of the hand before, with the deal stacked."""
         if base is None:
@@ -283,6 +292,8 @@ class _Sampler:
             return Wish(event.seat, event.rank)
         if isinstance(event, DragonGiven):
             return GiveTrick(event.seat, event.to)
+        if isinstance(event, AnotherHandDecided):
+            return AnotherHand(event.seat, event.more)
         if isinstance(event, LeadPassed):
             pending = world._hand.pending
             if pending is not None and pending.kind == GIVE_LEAD:
@@ -293,7 +304,7 @@ class _Sampler:
         """Any deal with the hand's sizes and the player's own cards where it saw them."""
         left = self.deck
         deal: list[list[int]] = []
-        for seat, size in enumerate(record.sizes):
+        for seat in range(len(record.sizes)):
             seen = record.dealt.get(seat, [])
             mask = take_cards(seen, left)
             left &= ~mask
@@ -411,15 +422,12 @@ class _Sampler:
                     isinstance(action, Pass | Play)
                     and wish is not None
                     and action.seat == hand.turn
-                    and not hand.collecting
-                    and self.rulebook.wish_applies(hand.view, action.seat)
                     and not any(
                         c.seat == action.seat and c.position == position for c in self._learned
                     )
                 ):
-                    self._learn(
-                        record, structure, _WishContext(action.seat, position, hand.top, wish)
-                    )
+                    context = _WishContext(action.seat, position, hand.clone(), wish)
+                    self._learn(record, structure, context)
                 return False
             except InvalidAction:
                 return False
@@ -574,8 +582,8 @@ class _Sampler:
                     size += got[s] - given[s]
                     # Cards the player saw given to this seat that it has not played.
                     came: Counter[str] = Counter()
-                    for giver, targets in record.pushed.items():
-                        came.update(targets.get(s, []))
+                    for gifts in record.pushed.values():
+                        came.update(gifts.get(s, []))
                     hands[s] = take(list((came - played_codes[s]).elements()))
                 capacity[s] = size - hands[s].bit_count()
         pool = indexes_of(left)
@@ -620,19 +628,19 @@ class _Sampler:
     # --- what the rules reveal ------------------------------------------------------
 
     def _obliged(self, context: _WishContext, held: int) -> bool:
-        """S-WISH-2: whether a seat holding ``held`` had to fulfil the wish then."""
+        """S-WISH-2: whether the seat, holding ``held`` then, had to fulfil the wish (the
+        referee's judgment of that moment, with those cards in the seat's hand)."""
         if not held & RANK_BITS[context.wish]:
             return False
-        rules = self.rulebook.play_rules
-        return rules.apply_wish(held, rules.plays(held, context.top), context.wish)[1]
+        trial = context.state.clone()
+        trial.hands = _replaced(trial.hands, context.seat, held)
+        return Referee().turn_plays(trial, 0, context.seat)[1]
 
     def _learn(self, record: _HandRecord, structure: _Structure, context: _WishContext) -> None:
         """Keep from the seat every unseen card with which it would have had to fulfil
         the wish (given the cards it is known to have held then)."""
         known = self._known(record, structure)
-        then = known.hands[context.seat] | self._played_from(
-            record, context.seat, context.position
-        )
+        then = known.hands[context.seat] | self._played_from(record, context.seat, context.position)
         mask = 0
         for card in known.pool:
             if self._obliged(context, then | 1 << card):
@@ -665,7 +673,7 @@ class _Sampler:
         for giver, forced in enumerate(structure.forced_counts):
             if len(forced) != 1 or len(record.dealt.get(giver, [])) == record.sizes[giver]:
                 continue
-            (target, _), = forced.items()
+            ((target, _),) = forced.items()
             codes = record.received.get(target, {}).get(giver)
             if codes is None or structure.push_counts[giver].get(target):
                 continue
@@ -709,8 +717,8 @@ class _Sampler:
                     return None
                 avail[target] &= ~best
                 moved[giver, target] = best
-        for giver, targets in enumerate(structure.push_counts):
-            for target, count in targets.items():
+        for giver, chosen_counts in enumerate(structure.push_counts):
+            for target, count in chosen_counts.items():
                 if (giver, target) in moved:
                     continue
                 # A seat that is forced to give its best cards got the best it could
