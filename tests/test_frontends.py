@@ -195,7 +195,10 @@ def test_make_bot_knows_the_bots_by_name() -> None:
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("heuristic", 1), HeuristicBot)
-    with pytest.raises(ValueError, match="unknown bot 'clever'; known: random, greedy, heuristic"):
+    with pytest.raises(
+        ValueError,
+        match="unknown bot 'clever'; known: random, greedy, heuristic, search, search-strong",
+    ):
         make_bot("clever")
     with pytest.raises(ValueError, match="did you mean 'greedy'"):
         make_bot("gready")

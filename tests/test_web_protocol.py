@@ -127,7 +127,10 @@ def test_variants_and_bots_are_offered(client: TestClient) -> None:
         assert set(BUNDLED) <= set(offered)
         assert offered["grand_seigneur"]["sizes"] == list(range(5, 13))
         assert offered["standard"]["players"] == 4
-        assert {"random", "greedy", "heuristic"} <= set(reply["bots"])
+        assert {"random", "greedy", "heuristic", "search"} <= set(reply["bots"])
+        # A word on each bot for the choice (docs/web.md): every offered bot has one.
+        assert set(reply["bot_descriptions"]) == set(reply["bots"])
+        assert "sampled" in reply["bot_descriptions"]["search"]
 
 
 def test_a_table_is_created_seated_and_listed_without_secrets(app: Any, client: TestClient) -> None:

@@ -11,29 +11,36 @@ for two seats (the Threechu shuffler and the dummy), the lead given after the Do
 several cards pushed to one seat, two decks, up to twelve seats.
 
 The rooms: ``protocol`` (what a bot is, and how it is asked), ``simple`` (``random``,
-``greedy``), ``heuristic`` (rules of thumb), ``registry`` (bots by name, and those
-other packages register in the entry-point group ``tichu.bots``).
+``greedy``), ``heuristic`` (rules of thumb), ``search`` (plans on sampled worlds),
+``registry`` (bots by name, and those other packages register in the entry-point
+group ``tichu.bots``).
 """
 
 from tichu_core.frontends.bots.heuristic import HeuristicBot
 from tichu_core.frontends.bots.protocol import Bot, BotFactory, decide, play_match
 from tichu_core.frontends.bots.registry import (
     BOTS,
+    DESCRIPTIONS,
     ENTRY_POINT_GROUP,
+    bot_descriptions,
     bot_names,
     make_bot,
     unknown_bot_message,
 )
+from tichu_core.frontends.bots.search import SearchBot
 from tichu_core.frontends.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
     "BOTS",
+    "DESCRIPTIONS",
     "ENTRY_POINT_GROUP",
     "Bot",
     "BotFactory",
     "GreedyBot",
     "HeuristicBot",
     "RandomBot",
+    "SearchBot",
+    "bot_descriptions",
     "bot_names",
     "decide",
     "make_bot",

@@ -20,6 +20,13 @@ sees it.
 A bot class is registered by name through the entry-point group ``tichu.bots``
 (:mod:`tichu_core.frontends.bots`): the entry point names a callable taking a
 seed (an int or None) and returning a bot, usually the class itself.
+
+A bot that plans on sampled worlds needs more than the observation: the variant and
+its player's events. Such a bot defines ``observe(variant, player, events)``, and
+:func:`decide` calls it before each ``choose`` with ``game.variant``, the player
+acting for the seat and ``game.events_for(player)`` (the player's whole record from
+the start of the match: nothing another seat hides). Bots without it are asked as
+before.
 """
 
 from __future__ import annotations
@@ -52,7 +59,11 @@ def decide(bot: Bot, game: Game, seat: int) -> Action:
         return actions[0]
     if not count:
         raise ValueError(f"seat {seat} has no legal action")
-    return bot.choose(game.observation(game.controller(seat)), actions, seat)
+    player = game.controller(seat)
+    observe = getattr(bot, "observe", None)
+    if observe is not None:  # optional: a bot that plans on sampled worlds (docstring)
+        observe(game.variant, player, game.events_for(player))
+    return bot.choose(game.observation(player), actions, seat)
 
 
 def play_match(

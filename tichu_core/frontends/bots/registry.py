@@ -13,15 +13,36 @@ from importlib.metadata import EntryPoint, entry_points
 
 from tichu_core.frontends.bots.heuristic import HeuristicBot
 from tichu_core.frontends.bots.protocol import Bot, BotFactory
+from tichu_core.frontends.bots.search import DEFAULT_ITERATIONS, SearchBot
 from tichu_core.frontends.bots.simple import GreedyBot, RandomBot
 
-__all__ = ["BOTS", "ENTRY_POINT_GROUP", "bot_names", "make_bot", "unknown_bot_message"]
+__all__ = [
+    "BOTS",
+    "DESCRIPTIONS",
+    "ENTRY_POINT_GROUP",
+    "bot_descriptions",
+    "bot_names",
+    "make_bot",
+    "unknown_bot_message",
+]
 
 # The bundled bots by name: a seed (or None) -> a bot.
 BOTS: Mapping[str, BotFactory] = {
     "random": lambda seed: RandomBot(seed),
     "greedy": lambda seed: GreedyBot(seed),
     "heuristic": lambda seed: HeuristicBot(seed),
+    "search": lambda seed: SearchBot(seed),
+    # Four times the default budget: slower (about 0.3 s a decision), stronger.
+    "search-strong": lambda seed: SearchBot(seed, iterations=4 * DEFAULT_ITERATIONS, worlds=4),
+}
+
+# A word on each bundled bot, for the places people choose one (the web table).
+DESCRIPTIONS: Mapping[str, str] = {
+    "random": "plays any legal card at random",
+    "greedy": "sheds its weakest cards first",
+    "heuristic": "plays by rules of thumb, fast",
+    "search": "plans by playing sampled deals out (about 0.05 s a move)",
+    "search-strong": "search with four times the thought (slower)",
 }
 
 ENTRY_POINT_GROUP = "tichu.bots"
@@ -38,6 +59,14 @@ def _registered() -> dict[str, EntryPoint]:
 def bot_names() -> list[str]:
     """Every bot name: the bundled ones, then the registered ones."""
     return [*BOTS, *_registered()]
+
+
+def bot_descriptions() -> dict[str, str]:
+    """A word on every bot by name (a registered bot: its entry point's value)."""
+    return {
+        **DESCRIPTIONS,
+        **{name: f"registered ({entry.value})" for name, entry in _registered().items()},
+    }
 
 
 def unknown_bot_message(name: str) -> str:

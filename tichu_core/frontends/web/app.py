@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tichu_core.frontends.bots import bot_names
+from tichu_core.frontends.bots import bot_descriptions, bot_names
 from tichu_core.frontends.web.protocol import (
     PROTOCOL_VERSION,
     Limits,
@@ -195,7 +195,12 @@ class Connection:
         if kind == "ping":
             answer = {"type": "pong"}
         elif kind == "variants":
-            answer = {"type": "variants", "variants": lobby.variants, "bots": bot_names()}
+            answer = {
+                "type": "variants",
+                "variants": lobby.variants,
+                "bots": bot_names(),
+                "bot_descriptions": bot_descriptions(),
+            }
         elif kind == "tables":
             answer = {"type": "tables", "tables": [t.info() for t in lobby.tables.values()]}
         elif kind == "create":

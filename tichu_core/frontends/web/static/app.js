@@ -12,6 +12,7 @@ const S = {
   callbacks: new Map(), // request id -> function(reply)
   variants: [],
   bots: [],
+  botWords: {},
   tables: [],
   tableId: null, // the table this page shows (from the address: #table=ID)
   player: null, // our player at that table, or null when watching
@@ -123,6 +124,7 @@ function receive(message) {
     case "variants":
       S.variants = message.variants;
       S.bots = message.bots;
+      S.botWords = message.bot_descriptions || {};
       renderVariants();
       break;
     case "tables":
@@ -187,11 +189,16 @@ function renderVariants() {
   const fill = $("fill");
   fill.replaceChildren(
     el("option", { value: "", text: "free for people" }),
-    ...S.bots.map((b) => el("option", { value: b, text: `bots (${b})` })),
+    ...S.bots.map((b) => el("option", { value: b, text: `bots (${botLabel(b)})` })),
   );
   fill.value = S.bots.includes("greedy") ? "greedy" : "";
-  $("fill-bot").replaceChildren(...S.bots.map((b) => el("option", { value: b, text: b })));
+  $("fill-bot").replaceChildren(...S.bots.map((b) => el("option", { value: b, text: botLabel(b) })));
   $("fill-bot").value = S.bots.includes("greedy") ? "greedy" : S.bots[0];
+}
+
+// A bot's name with the word the server gives on it ("search: plans by playing ...").
+function botLabel(b) {
+  return S.botWords && S.botWords[b] ? `${b}: ${S.botWords[b]}` : b;
 }
 
 function renderSizes() {

@@ -1,0 +1,223 @@
+"""The search bot (docs/bots.md, "The search bot"): it plans on sampled worlds with the
+variant's own rules, so it plays every bundled variant; its decisions depend only on
+its seed and what its player was shown; and where the right move is clear on a stacked
+deal, it finds it."""
+
+from __future__ import annotations
+
+import pytest
+
+import tichu_core as tc
+from tichu_core.frontends.bots import SearchBot, decide, make_bot, play_match
+
+TINY = {"iterations": 2, "worlds": 1, "candidates": 2}
+
+# The full deck's codes (S-DECK-1): the stacked small deals below keep a few of them.
+SUITS = "jspt"
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+DECK = [rank + suit for rank in RANKS for suit in SUITS] + ["MJ", "DOG", "PH", "DR"]
+
+
+def small(deal: list[list[str]], **overrides: object) -> tc.Game:
+    """A standard game of short hands: the deck cut to the cards of ``deal`` (GS-2's
+    ``deck.without``), no exchange and no calls, so that play starts at once."""
+    cards = [code for hand in deal for code in hand]
+    variant = tc.load_variant(
+        "standard",
+        overrides={
+            "deck.without": [code for code in DECK if code not in cards],
+            "deal.hand_size": len(deal[0]),
+            "deal.grand_tichu_after": 0,
+            "calls.grand_tichu": False,
+            "calls.tichu": False,
+            "exchange.targets": "none",
+            **overrides,
+        },
+    )
+    return tc.Game(variant, deals=[deal])
+
+
+def short(name: str) -> tc.Variant:
+    """One or two hands of a bundled variant (Grand Seigneur with 7 players: the
+    election hand, then a hand with the exchange and the give-backs, GS-6)."""
+    if name == "grand_seigneur":
+        return tc.load_variant(name, {"players": 7, "game.hands": 2})
+    if name == "threechu":  # T3-8: every player shuffles as often
+        return tc.load_variant(name, {"game.hands": 3})
+    return tc.load_variant(name, {"game.hands": 1})
+
+
+@pytest.mark.parametrize("name", ["standard", "threechu", "tientsin", "grand_seigneur"])
+def test_it_plays_a_match_of_every_bundled_variant(name: str) -> None:
+    """T3-1 (the dummy), T6-4 (GiveLead), GS-6 (give-backs): every decision of player 0
+    is searched or taken as the only one, and each is legal (play_match applies it)."""
+    game = tc.Game(short(name), seed=3)
+    bot = SearchBot(seed=1, **TINY)  # type: ignore[arg-type]
+    bots = [bot if p == 0 else make_bot("heuristic", p) for p in range(game.players)]
+    play_match(game, bots)
+    assert game.is_over
+    assert bot.searched > 0 and bot.rollouts >= bot.searched
+
+
+def play_hand(seed: int) -> list[tc.Action]:
+    game = small(
+        [
+            ["MJ", "2j", "5s", "9p", "Kt", "Qj"],
+            ["3j", "6s", "10p", "Jt", "Qs", "DR"],
+            ["4j", "7s", "Jp", "At", "Qp", "PH"],
+            ["2s", "8s", "Kp", "Aj", "Qt", "DOG"],
+        ]
+    )
+    bots = [SearchBot(seed + p, iterations=6, worlds=2) for p in range(4)]
+    while not game.hand_results:
+        seat = game.waiting_for[0]
+        game.apply(decide(bots[game.controller(seat)], game, seat))
+    assert sum(bot.searched for bot in bots) > 4
+    return game.actions
+
+
+def test_same_seed_same_decisions() -> None:
+    """Budgets in iterations: a seed replays the bot's decisions exactly."""
+    assert play_hand(7) == play_hand(7)
+
+
+def test_it_decides_from_what_its_player_may_know() -> None:
+    """Two games that player 0 cannot tell apart (the other seats' hands swapped) give
+    the same decision for the same seed: the bot reads only its player's record."""
+    mine = ["MJ", "2j", "3j", "4j", "9s", "9p", "Kt"]
+    others = [
+        ["5j", "6j", "7j", "8j", "Jt", "Qt", "At"],
+        ["5s", "6s", "7s", "8s", "Js", "Qs", "As"],
+        ["5p", "6p", "7p", "8p", "Jp", "Qp", "Ap"],
+    ]
+    first = small([mine, *others])
+    second = small([mine, others[2], others[0], others[1]])
+    assert first.events_for(0) == second.events_for(0)
+    assert first.observation(0) == second.observation(0)
+    bots = [SearchBot(seed=4, iterations=12, worlds=3) for _ in range(2)]
+    chosen = [decide(bot, game, 0) for bot, game in zip(bots, (first, second), strict=True)]
+    assert chosen[0] == chosen[1]
+    assert bots[0].searched == bots[1].searched == 1
+
+
+def test_it_needs_its_players_events() -> None:
+    """A driver that never calls ``observe`` gets a clear error, not a guess."""
+    game = small([["MJ", "2j", "3j"], ["5j", "6j", "7j"], ["5s", "6s", "7s"], ["5p", "6p", "7p"]])
+    with pytest.raises(ValueError, match="needs its player's events"):
+        SearchBot(seed=1).choose(game.observation(0), game.legal_actions(0), 0)
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="iterations must be an integer >= 1"):
+        SearchBot(iterations=0)
+    with pytest.raises(ValueError, match="seconds must be a positive number"):
+        SearchBot(seconds=-1)
+    with pytest.raises(ValueError, match="candidates must be an integer >= 2"):
+        SearchBot(candidates=1)
+    with pytest.raises(ValueError, match="rollout must be one of fast, heuristic"):
+        SearchBot(rollout="smart")
+
+
+def test_heuristic_rollouts_play_a_hand() -> None:
+    """The other rollout policy: the heuristic bot plays the rollouts out."""
+    game = tc.Game(short("standard"), seed=4)
+    bot = SearchBot(seed=1, rollout="heuristic", **TINY)  # type: ignore[arg-type]
+    play_match(game, [bot, *(make_bot("heuristic", p) for p in range(1, 4))])
+    assert game.is_over and bot.rollouts > 0
+
+
+def test_it_goes_out_rather_than_pass() -> None:
+    """S-PLAY-1: seat 0 leads the Mah Jong (no wish), the opponent at seat 1 takes it
+    with a King, partner and seat 3 pass; seat 0 holds one Ace and goes out with it."""
+    game = small([["MJ", "Aj"], ["Kj", "2s"], ["3j", "4s"], ["5j", "6s"]])
+    game.apply(tc.Play(0, "MJ"))
+    game.apply(tc.Wish(0, None))
+    game.apply(tc.Play(1, "Kj"))
+    game.apply(tc.Pass(2))
+    game.apply(tc.Pass(3))
+    assert game.waiting_for == [0] and len(game.legal_actions(0)) == 2
+    bot = SearchBot(seed=2, iterations=16)
+    assert decide(bot, game, 0) == tc.Play(0, "Aj")
+    assert bot.searched == 1
+
+
+def test_it_leads_its_whole_hand_as_one_straight() -> None:
+    """S-COMB-1: a hand that is one straight (Mah Jong to 5) goes out at once."""
+    game = small(
+        [
+            ["MJ", "2j", "3j", "4j", "5s"],
+            ["6j", "7s", "8p", "Jt", "Qj"],
+            ["9j", "9s", "10p", "Kt", "Kj"],
+            ["6s", "7p", "8t", "Jj", "As"],
+        ]
+    )
+    bot = SearchBot(seed=3, iterations=24)
+    action = decide(bot, game, 0)
+    assert isinstance(action, tc.Play)
+    assert sorted(action.cards.split()) == sorted(["MJ", "2j", "3j", "4j", "5s"])
+
+
+def test_dragon_trick_goes_to_the_opponent_not_about_to_go_out() -> None:
+    """S-DRAGON-2, S-END-2: seat 0 wins the trick with the Dragon and goes out; seat 1
+    holds one card (it goes out next and would keep the 25 points), seat 3 two (likely
+    last: its tricks go to seat 0, first out). The gift goes to seat 3."""
+    game = small([["MJ", "DR"], ["2j", "Aj"], ["3j", "4s"], ["7j", "8j"]])
+    game.apply(tc.Play(0, "MJ"))
+    game.apply(tc.Wish(0, None))
+    game.apply(tc.Play(1, "2j"))
+    game.apply(tc.Pass(2))
+    game.apply(tc.Pass(3))
+    game.apply(tc.Play(0, "DR"))
+    game.apply(tc.Pass(1))
+    game.apply(tc.Pass(2))
+    game.apply(tc.Pass(3))
+    listed = list(game.legal_actions(0))
+    assert set(listed) == {tc.GiveTrick(0, 1), tc.GiveTrick(0, 3)}
+    assert decide(SearchBot(seed=5, iterations=24), game, 0) == tc.GiveTrick(0, 3)
+
+
+def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
+    """S-BOMB-1: seat 0 leads the Mah Jong; seat 3, whose four nines are its whole hand,
+    is offered the bomb out of turn (seat 1 is to play): the search compares letting
+    the trick stand with the bomb and answers with one of them."""
+    game = small(
+        [
+            ["MJ", "2j", "3j", "4j"],
+            ["5j", "6j", "7j", "8j"],
+            ["Kj", "Ks", "Kp", "Kt"],
+            ["9j", "9s", "9p", "9t"],
+        ]
+    )
+    game.apply(tc.Play(0, "MJ"))
+    game.apply(tc.Wish(0, None))
+    assert game.waiting_for == [1] and 3 in game.to_act
+    actions = game.legal_actions(3)
+    bomb = tc.Play(3, "9j 9s 9p 9t")
+    assert bomb in actions
+    bot = SearchBot(seed=6, iterations=12)
+    bot.observe(game.variant, 3, game.events_for(3))
+    answer = bot.offer(game.observation(3), actions, 3)
+    assert answer is None or answer in actions
+    assert bot.searched == 1
+    # Nothing to bomb with: None at once, nothing searched.
+    bot.observe(game.variant, 1, game.events_for(1))
+    assert bot.offer(game.observation(1), game.legal_actions(1), 1) is None
+    assert bot.searched == 1
+
+
+def test_registered_by_name() -> None:
+    assert isinstance(make_bot("search", 1), SearchBot)
+    strong = make_bot("search-strong", 1)
+    assert isinstance(strong, SearchBot) and strong.iterations > SearchBot().iterations
+
+
+def test_the_command_line_finds_it() -> None:
+    """`tichu simulate --bots search,...` and `tichu play --bot search` take its name."""
+    from tichu_core.frontends.cli.commands import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["simulate", "--bots", "search,heuristic"]).bots == [
+        "search",
+        "heuristic",
+    ]
+    assert parser.parse_args(["play", "--bot", "search-strong"]).bot == "search-strong"

@@ -1,0 +1,394 @@
+"""The search bot: plans on sampled worlds by playing them out with the variant's own rules.
+
+For each decision it lists a few candidate actions, samples complete games its player
+cannot tell from the one it is in (``tc.sample_world``), and plays each candidate out
+in the same worlds to the end of the hand with a fast default policy. The candidate
+whose rollouts score best (its player's score line minus the mean of the others', as
+the variant scores them) is chosen. The rollouts are determinized ("perfect
+information Monte Carlo", as bridge programs do), the values of one candidate averaged
+over the worlds, every candidate judged on the same worlds and rollout seeds (paired,
+so that the luck of the deal cancels out), and the budget spent by sequential halving:
+the weaker half of the candidates is dropped after each round, so the budget goes to
+telling the good ones apart. docs/bots.md argues this choice against ISMCTS.
+
+Nothing here knows a variant: the candidates come from the legal actions (a pending
+decision of any type is searched like the others), the worlds from the engine, the
+rollouts from ``Game.apply`` and the values from ``game.scores``. So every option and
+plugin reaches the bot's decisions through the rollouts.
+
+The bot needs its player's events besides the observation: the bot protocol's driver
+calls :meth:`SearchBot.observe` before asking (see ``protocol.decide``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+import tichu_core as tc
+from tichu_core import Action, Event, LegalActions, Observation, Variant
+from tichu_core.frontends.bots.heuristic import HeuristicBot
+from tichu_core.frontends.bots.simple import GreedyBot
+
+__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_ITERATIONS", "DEFAULT_WORLDS", "SearchBot"]
+
+# The default budget: rollouts per decision (spread over the candidates by sequential
+# halving), and the worlds sampled for them. Measured in docs/bots.md.
+DEFAULT_ITERATIONS = 24
+DEFAULT_WORLDS = 2
+# At most this many candidates are searched; more plays are pruned by a cheap prior.
+DEFAULT_CANDIDATES = 6
+# A rollout's value beside the score: a little for finishing early (it breaks ties
+# where a hand scores nothing, like the election hand of Grand Seigneur) and a lot for
+# winning or losing the match when the rollout ends it.
+PLACE_WEIGHT = 1.0
+MATCH_WEIGHT = 100.0
+# The rollout policy's randomness: how often it passes where it could beat, and how
+# often it leads a random combination instead of its weakest.
+ROLLOUT_PASS = 0.2
+ROLLOUT_RANDOM_LEAD = 0.25
+# The rollout policies: the fast one of this module, or the heuristic bot (better
+# play, several times slower per rollout).
+ROLLOUTS = ("fast", "heuristic")
+# How many standard errors a candidate must beat the default by (see SearchBot._search).
+CONFIDENCE = 1.0
+CALL_CONFIDENCE = 2.0
+
+# A candidate: the actions applied in turn (a Tichu call with the play it comes with),
+# or () for "let it stand" when a bomb is offered out of turn.
+Candidate = tuple[Action, ...]
+
+
+def _is_call(action: Action) -> bool:
+    return isinstance(action, tc.Tichu) or (isinstance(action, tc.GrandTichu) and action.call)
+
+
+def _lead_key(play: tc.Combination) -> tuple[bool, int, float]:
+    """Weakest first: low combinations using many cards, high cards last (kept to win)."""
+    return (play.rank > 10, -play.length, play.rank)
+
+
+class SearchBot:
+    """Determinized search on sampled worlds (see the module docstring).
+
+    ``iterations``: rollouts per decision, spread over the candidates; ``seconds``: a
+    time budget per decision instead (not reproducible); ``worlds``: worlds sampled per
+    decision (the rollouts cycle through them); ``candidates``: at most this many
+    actions are compared; ``rollout``: ``"fast"`` (this module's default policy) or
+    ``"heuristic"`` (the heuristic bot plays the rollouts). With ``iterations`` the
+    decisions depend only on the seed and what the player was shown.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        worlds: int = DEFAULT_WORLDS,
+        candidates: int = DEFAULT_CANDIDATES,
+        rollout: str = "fast",
+    ) -> None:
+        for label, value, low in (
+            ("iterations", iterations, 1),
+            ("worlds", worlds, 1),
+            ("candidates", candidates, 2),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise ValueError(f"search bot: {label} must be an integer >= {low}, got {value!r}")
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0
+        ):
+            raise ValueError(f"search bot: seconds must be a positive number, got {seconds!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(
+                f"search bot: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}"
+            )
+        self.rollout = rollout
+        self.iterations = iterations
+        self.seconds = seconds
+        self.worlds = worlds
+        self.candidates = candidates
+        self.rng = random.Random(seed)
+        # Proposers of candidates (their choice is always searched), never the judges.
+        self._heuristic = HeuristicBot(seed)
+        self._greedy = GreedyBot(seed)
+        self._variant: Variant | None = None
+        self._player = 0
+        self._events: Sequence[Event] = ()
+        self._sampled: list[tc.Game] = []
+        # The moment the worlds were sampled for: player, events seen, the last one.
+        self._sampled_at: tuple[int, int, Event | None] | None = None
+        # What the bot spent: decisions searched, rollouts and seconds (for measurements).
+        self.searched = 0
+        self.rollouts = 0
+        self.seconds_spent = 0.0
+
+    # --- the bot protocol ----------------------------------------------------------------
+
+    def observe(self, variant: Variant, player: int, events: Sequence[Event]) -> None:
+        """What the driver tells the bot before each decision: the variant and its
+        player's events from the start of the match (``game.events_for(player)``)."""
+        self._variant = variant
+        self._player = player
+        self._events = events
+
+    def choose(self, observation: Observation, actions: LegalActions, seat: int) -> Action:
+        if not len(actions):
+            raise ValueError(f"seat {seat} has no legal action")
+        candidates = self._candidates(observation, actions, seat)
+        if len(candidates) == 1:
+            return candidates[0][0]
+        return self._search(observation, seat, candidates)[0]
+
+    def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
+        """Out of turn: a bomb from ``actions``, or None to let the trick stand; both
+        judged by the same search."""
+        fixed = len(actions.fixed)
+        bombs = [
+            (i, play) for i, play in enumerate(actions.combinations) if play.is_bomb
+        ]  # the weakest bombs first, one reading each
+        bombs.sort(key=lambda item: (item[1].kind, item[1].length, item[1].rank))
+        chosen: list[Candidate] = [()]
+        chosen += [(actions[fixed + i],) for i, _ in bombs[: self.candidates - 1]]
+        if len(chosen) == 1:
+            return None
+        best = self._search(observation, seat, chosen)
+        return best[0] if best else None
+
+    # --- candidates ------------------------------------------------------------------
+
+    def _candidates(
+        self, observation: Observation, actions: LegalActions, seat: int
+    ) -> list[Candidate]:
+        """The actions worth searching: every one when few, else the proposers' choices
+        and the best by a cheap prior. A Tichu call is searched together with the action
+        it comes with (the call alone decides nothing)."""
+        fixed = actions.fixed
+        plays = actions.combinations
+        first_push = len(fixed) + len(plays)
+        pushes = len(actions) - first_push
+        limit = self.candidates
+        chosen: list[Action] = []
+
+        def add(action: Action) -> None:
+            if action not in chosen and not isinstance(action, tc.Tichu):
+                chosen.append(action)
+
+        proposals = [
+            self._heuristic.choose(observation, actions, seat),
+            self._greedy.choose(observation, actions, seat),
+        ]
+        called = isinstance(proposals[0], tc.Tichu)
+        rest = [a for a in fixed if not isinstance(a, tc.Tichu)]
+        for action in proposals:
+            # A call is searched with what comes with it (below): here, that action.
+            add(
+                action
+                if not isinstance(action, tc.Tichu)
+                else rest[0]
+                if rest
+                else actions[len(fixed)]
+            )
+        for action in rest:
+            add(action)
+        if pushes:
+            # Thousands of pushes: the proposers' and a few drawn from the listing.
+            for _ in range(3 * limit):
+                if len(chosen) >= limit:
+                    break
+                add(actions[first_push + self.rng.randrange(pushes)])
+        elif plays:
+            if any(isinstance(a, tc.Pass) for a in fixed):  # following: the cheapest that beat
+                order = sorted(
+                    range(len(plays)),
+                    key=lambda i: (plays[i].is_bomb, plays[i].rank, plays[i].length),
+                )
+            else:  # leading: the weakest combinations first
+                order = sorted(
+                    range(len(plays)), key=lambda i: (plays[i].is_bomb, *_lead_key(plays[i]))
+                )
+            for i in order:
+                if len(chosen) >= limit:
+                    break
+                add(actions[len(fixed) + i])
+        result: list[Candidate] = [(action,) for action in chosen[: max(limit, len(rest))]]
+        calls = [a for a in fixed if isinstance(a, tc.Tichu)]
+        if calls and result:
+            # Calling, then doing what the proposer would, against not calling; the
+            # default (first) is what the proposer chose.
+            call = (calls[0], result[0][0])
+            result = [call, *result] if called else [*result, call]
+        return result or [(actions[0],)]
+
+    # --- the search ------------------------------------------------------------------
+
+    def _worlds(self) -> list[tc.Game]:
+        """The worlds sampled for the current moment (sampled once per moment: an offer
+        and the decision that follows it share them)."""
+        if self._variant is None:
+            raise ValueError(
+                "the search bot needs its player's events: drive it with "
+                "tichu_core.frontends.bots.decide (which calls observe) or call "
+                "observe(variant, player, events) before choose"
+            )
+        events = self._events
+        moment = (self._player, len(events), events[-1] if events else None)
+        if self._sampled_at != moment:
+            self._sampled = [
+                tc.sample_world(self._variant, self._player, events, self.rng)
+                for _ in range(self.worlds)
+            ]
+            self._sampled_at = moment
+        return self._sampled
+
+    def _search(
+        self, observation: Observation, seat: int, candidates: list[Candidate]
+    ) -> Candidate:
+        """The best candidate by its rollouts, found by sequential halving; the first
+        candidate (the proposers' choice, or letting a trick stand) is the default,
+        always kept, and another replaces it only when it wins the paired comparison
+        by more than ``CONFIDENCE`` standard errors (few rollouts are noisy: the best
+        of several noisy means is usually an overestimate)."""
+        started = time.perf_counter()
+        worlds = self._worlds()
+        judge = _Judge(observation, self._player, self._variant, self.rollout)
+        count = len(candidates)
+        values: list[list[float]] = [[] for _ in range(count)]
+        alive = list(range(count))
+        rounds = max(1, math.ceil(math.log2(count)))
+        budget = self.seconds
+        played = 0
+        for round_index in range(rounds):
+            if budget is None:
+                per = max(1, self.iterations // (len(alive) * rounds))
+                round_end = math.inf
+            else:  # until this round's share of the time is spent
+                per = 1 << 30
+                round_end = started + budget * (round_index + 1) / rounds
+            for _ in range(per):
+                world = worlds[played % len(worlds)]
+                seed = self.rng.getrandbits(32)
+                played += 1
+                for index in alive:
+                    values[index].append(judge.rollout(world, candidates[index], seed))
+                if time.perf_counter() >= round_end:
+                    break
+            # Every alive candidate ran in the same (latest) iterations: rank them by
+            # their mean, keep the better half and the default.
+            others = sorted(alive[1:], key=lambda i: -sum(values[i]) / len(values[i]))
+            alive = [0, *others[: len(others) // 2 if len(others) > 1 else 1]]
+            if len(alive) <= 2 and round_index + 1 >= rounds:
+                break
+        self.searched += 1
+        self.rollouts += sum(len(v) for v in values)
+        self.seconds_spent += time.perf_counter() - started
+        if len(alive) < 2:
+            return candidates[0]
+        best = alive[1]
+        # Paired: the challenger ran in the last len(values[best]) iterations, as the default.
+        default = values[0][-len(values[best]) :]
+        differences = [v - d for v, d in zip(values[best], default, strict=True)]
+        runs = len(differences)
+        mean = sum(differences) / runs
+        if runs < 2:
+            return candidates[best] if mean > 0 else candidates[0]
+        spread = math.sqrt(sum((x - mean) ** 2 for x in differences) / (runs - 1))
+        # A call the proposer did not make must be surer still: rollouts by a weak
+        # policy misjudge a caller's chance of going out first.
+        sure = CONFIDENCE * (CALL_CONFIDENCE if any(map(_is_call, candidates[best])) else 1.0)
+        return candidates[best] if mean > sure * spread / math.sqrt(runs) else candidates[0]
+
+
+class _Judge:
+    """Plays a candidate out in a world and scores the result for the bot's player."""
+
+    def __init__(
+        self, observation: Observation, player: int, variant: Variant | None, rollout: str
+    ) -> None:
+        self.teams = observation.teams
+        seats = [s for s, p in enumerate(observation.players) if p == player]
+        self.own_seat = seats[0] if seats else observation.seats[0]
+        per_player = variant is not None and variant.scoring.per_player
+        self.line = player if per_player else observation.teams[self.own_seat]
+        self.top = observation.top_seat
+        self.policy: HeuristicBot | None = HeuristicBot(0) if rollout == "heuristic" else None
+
+    def rollout(self, world: tc.Game, candidate: Candidate, seed: int) -> float:
+        game = world.copy()
+        before = list(game.scores)
+        hand = len(game.hand_results)
+        top = self.top
+        for action in candidate:
+            game.apply(action)
+            if isinstance(action, tc.Play):
+                top = action.seat
+        rng = random.Random(seed)
+        teams = self.teams
+        policy = self.policy
+        while not game.is_over and len(game.hand_results) == hand:
+            seat = game.waiting_for[0]
+            actions = game.legal_actions(seat)
+            if policy is not None and len(actions) > 1:
+                action = policy.choose(game.observation(game.controller(seat)), actions, seat)
+            else:
+                action = _default_policy(actions, seat, top, teams, rng)
+            game.apply(action)
+            if isinstance(action, tc.Play):
+                top = seat
+        return self.value(game, before, hand)
+
+    def value(self, game: tc.Game, before: list[int], hand: int) -> float:
+        gained = [after - start for after, start in zip(game.scores, before, strict=True)]
+        line = self.line
+        others = [g for i, g in enumerate(gained) if i != line]
+        value = gained[line] - (sum(others) / len(others) if others else 0.0)
+        if len(game.hand_results) > hand:
+            order = game.hand_results[hand].out_order
+            if self.own_seat in order and len(order) > 1:
+                place = order.index(self.own_seat)
+                value += PLACE_WEIGHT * (1 - 2 * place / (len(order) - 1))
+        if game.is_over:
+            winners = game.winners
+            if line not in winners:
+                value -= MATCH_WEIGHT
+            elif len(winners) < len(gained):
+                value += MATCH_WEIGHT
+        return value
+
+
+def _default_policy(
+    actions: LegalActions, seat: int, top: int | None, teams: list[int], rng: random.Random
+) -> Action:
+    """The rollouts' fast player: never calls, pushes at random, lets a partner's trick
+    stand, mostly beats an opponent with its cheapest combination (a bomb only when
+    nothing else beats), leads its weakest combination, takes pending decisions at
+    random."""
+    count = len(actions)
+    if count == 1:
+        return actions[0]
+    fixed = actions.fixed
+    plays = actions.combinations
+    first = len(fixed)
+    if count > first + len(plays):  # pushes
+        start = first + len(plays)
+        return actions[start + rng.randrange(count - start)]
+    if not plays:
+        options = [a for a in fixed if not _is_call(a)] or fixed
+        return options[rng.randrange(len(options))]
+    passes = [a for a in fixed if isinstance(a, tc.Pass)]
+    normal = [i for i, play in enumerate(plays) if not play.is_bomb]
+    if passes:
+        if top is not None and teams[top] == teams[seat]:
+            return passes[0]
+        if not normal or rng.random() < ROLLOUT_PASS:
+            return passes[0]
+        return actions[first + min(normal, key=lambda i: plays[i].rank)]
+    lead = normal or list(range(len(plays)))
+    if rng.random() < ROLLOUT_RANDOM_LEAD:
+        return actions[first + lead[rng.randrange(len(lead))]]
+    return actions[first + min(lead, key=lambda i: _lead_key(plays[i]))]
