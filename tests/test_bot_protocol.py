@@ -173,7 +173,7 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_bot_registered_in_the_entry_point_group_is_found_by_name(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert bot_names() == ["random", "greedy", "heuristic", "broken", "first"]
+    assert bot_names() == ["random", "greedy", "heuristic", "heuristic-no-oot", "broken", "first"]
     bot = make_bot("first", 7)
     assert isinstance(bot, FirstBot) and bot.seed == 7
     assert type(make_bot("random", 1)).__name__ == "RandomBot"
@@ -191,9 +191,10 @@ def test_an_unknown_bot_name_lists_the_known_ones_and_suggests_one(
 ) -> None:
     message = unknown_bot_message("heuristc")
     assert message == (
-        "unknown bot 'heuristc'; known: random, greedy, heuristic (did you mean 'heuristic'?)"
+        "unknown bot 'heuristc'; known: random, greedy, heuristic, heuristic-no-oot "
+        "(did you mean 'heuristic'?)"
     )
-    assert unknown_bot_message("zzz").endswith("known: random, greedy, heuristic")
+    assert unknown_bot_message("zzz").endswith("known: random, greedy, heuristic, heuristic-no-oot")
     with pytest.raises(ValueError, match="did you mean 'heuristic'"):
         make_bot("heuristc")
     code = main(["simulate", "--bots", "random,heuristc"])

@@ -22,6 +22,9 @@ BOTS: Mapping[str, BotFactory] = {
     "random": lambda seed: RandomBot(seed),
     "greedy": lambda seed: GreedyBot(seed),
     "heuristic": lambda seed: HeuristicBot(seed),
+    # The heuristic with its bombs out of turn switched off (its calls out of turn stay):
+    # what out-of-turn bombs are worth, docs/bots.md.
+    "heuristic-no-oot": lambda seed: HeuristicBot(seed, bombs_out_of_turn=False),
 }
 
 ENTRY_POINT_GROUP = "tichu.bots"
