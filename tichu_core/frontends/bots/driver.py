@@ -29,7 +29,12 @@ except after a play (the events of an action say so), only seats whose player is
 asked at all (``listens``: bots written before this protocol are never asked, and
 cost nothing), and a seat's listing (``legal_actions``, where the engine lists
 out-of-turn bombs only for a seat holding one that beats the top play) once per
-top play.
+top play, and only for a seat whose cards could make a bomb at all: the driver
+follows each seat's cards through the events (dealt, pushed, received, played) and
+skips a seat holding no four cards of a rank and no five of a suit in a row. Where
+the events do not add up (a driver made mid-hand, a card it did not see arrive, a
+bomb of a kind it does not know) it stops skipping for the hand and asks the
+listing every time.
 """
 
 from __future__ import annotations
@@ -82,8 +87,21 @@ class Driver:
         # A round is due: after a play (bombs) and once a hand before the first lead
         # (calls). A driver made mid-game offers the table as it stands.
         self._top_seat: int | None = None
+        # Each seat's cards, followed through the events (None: not known this hand),
+        # and whether they could make a bomb (None: to be worked out again).
+        self._cards: list[list[str]] | None = None
+        self._could_bomb: list[bool | None] = [None] * game.seats
         if not game.is_over:
             self._top_seat = game.observation(None).top_seat
+            # The cards of the running hand so far, from the log (once).
+            log = game.event_log
+            start = max(i for i, e in enumerate(log) if isinstance(e, tc.HandStarted))
+            self._cards = [[] for _ in range(game.seats)]
+            for event in log[start + 1 :]:
+                if isinstance(event, tc.Played):
+                    self._take(event.seat, event.cards)
+                elif self._cards is not None:
+                    self._follow(event)
         self._bombs_due = self._top_seat is not None
         self._calls_due = self._top_seat is None
 
@@ -95,6 +113,14 @@ class Driver:
         game = self.game
         if game.is_over:
             return None
+        if self._queue or self._bombs_due or self._calls_due:
+            offer = self._offer(game)
+            if offer is not None:
+                return offer
+        return Chance(game.waiting_for[0], TURN)
+
+    def _offer(self, game: Game) -> Chance | None:
+        """The next offer out of turn that is due, if any."""
         turn = game.turn
         if turn is not None:  # ordinary play, nothing pending: chances may be due
             if self._calls_due:
@@ -107,18 +133,23 @@ class Driver:
                 if top is not None:
                     self._start(BOMB, top)
         queue = self._queue
+        bombs = self._kind == BOMB
         while queue:
             seat = queue[0]
-            if seat != turn and self.listens(game.controller(seat)):
+            if (
+                seat != turn
+                and (not bombs or self._may_hold_bomb(seat))
+                and self.listens(game.controller(seat))
+            ):
                 actions = game.legal_actions(seat)
-                if self._kind == BOMB:
+                if bombs:
                     # Out of turn, the plays listed are the bombs that beat the top.
                     if len(actions) != len(actions.fixed):
                         return Chance(seat, BOMB, actions)
                 elif any(isinstance(action, tc.Tichu) for action in actions.fixed):
                     return Chance(seat, CALL, actions)
             del queue[0]
-        return Chance(game.waiting_for[0], TURN)
+        return None
 
     def _start(self, kind: str, after: int) -> None:
         """A round of offers to every seat in turn order after ``after`` (itself last)."""
@@ -143,16 +174,95 @@ class Driver:
     def note(self, events: Sequence[Event]) -> None:
         """Take note of the events of an action applied to the game (by anyone)."""
         for event in events:
-            if isinstance(event, tc.Played):
+            kind = type(event)
+            if kind is tc.Played:
+                assert isinstance(event, tc.Played)
                 # A new top play: a new round of bomb offers once the play can be bombed.
                 self._top_seat = event.seat
                 self._bombs_due = True
                 self._queue = []
-            elif isinstance(event, tc.HandStarted):
+                self._take(event.seat, event.cards)
+                if event.bomb and not _could_bomb(event.cards):
+                    self._cards = None  # a bomb of a kind the card check does not know
+            elif kind is tc.HandStarted:
                 self._top_seat = None
                 self._bombs_due = False
                 self._calls_due = True
                 self._queue = []
+                self._cards = [[] for _ in range(self.game.seats)]
+                self._could_bomb = [None] * self.game.seats
+            elif self._cards is not None and kind in _CARD_EVENTS:
+                self._follow(event)
+
+    # --- following the cards (only to skip seats that cannot bomb) -----------------------
+
+    def _follow(self, event: Event) -> None:
+        cards = self._cards
+        assert cards is not None
+        if isinstance(event, tc.CardsDealt):
+            cards[event.seat] += event.cards
+            self._could_bomb[event.seat] = None
+        elif isinstance(event, tc.Pushed):
+            if event.cards is None:
+                return  # the public line of a push; its giver's own line names the cards
+            self._take(event.seat, [c for codes in event.cards.values() for c in codes.split()])
+        elif isinstance(event, tc.CardsReceived):
+            cards[event.seat] += [c for codes in event.cards.values() for c in codes.split()]
+            self._could_bomb[event.seat] = None
+
+    def _take(self, seat: int, codes: Sequence[str]) -> None:
+        cards = self._cards
+        if cards is None:
+            return
+        held = cards[seat]
+        for code in codes:
+            if code not in held:  # a card the driver did not see arrive: stop skipping
+                self._cards = None
+                return
+            held.remove(code)
+        # Cards only leave a hand after the exchange: a hand that could not bomb still
+        # cannot (only dealing and receiving add cards).
+        if self._could_bomb[seat] is not False:
+            self._could_bomb[seat] = None
+
+    def _may_hold_bomb(self, seat: int) -> bool:
+        cards = self._cards
+        if cards is None:
+            return True
+        known = self._could_bomb[seat]
+        if known is None:
+            known = self._could_bomb[seat] = _could_bomb(cards[seat])
+        return known
+
+
+_CARD_EVENTS = frozenset({tc.CardsDealt, tc.Pushed, tc.CardsReceived})
+_SPECIAL_CODES = frozenset({"MJ", "DOG", "PH", "DR"})
+_RANK_ORDER = {r: i for i, r in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10"])}
+_RANK_ORDER.update({"J": 9, "Q": 10, "K": 11, "A": 12})
+
+
+def _could_bomb(codes: Sequence[str]) -> bool:
+    """Whether ``codes`` hold four cards of one rank or five of one suit in a row (what
+    every bomb of S-BOMB-1 needs; more than the rules ask, never less)."""
+    ranks: dict[str, int] = {}
+    suits: dict[str, set[int]] = {}
+    for code in codes:
+        if code in _SPECIAL_CODES:
+            continue
+        rank = code[:-1]
+        order = _RANK_ORDER.get(rank)
+        count = ranks[rank] = ranks.get(rank, 0) + 1
+        if count >= 4 or order is None:  # a card it does not know may be in a bomb
+            return True
+        suits.setdefault(code[-1], set()).add(order)
+    for values in suits.values():
+        if len(values) >= 5:
+            run = 0
+            for value in range(13):
+                run = run + 1 if value in values else 0
+                if run >= 5:
+                    return True
+    return False
 
 
 def ask_offer(bot: object, game: Game, chance: Chance) -> Action | None:
