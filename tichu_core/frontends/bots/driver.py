@@ -180,6 +180,7 @@ class Driver:
                 # A new top play: a new round of bomb offers once the play can be bombed.
                 self._top_seat = event.seat
                 self._bombs_due = True
+                self._calls_due = False  # the first lead is made: that moment is gone
                 self._queue = []
                 self._take(event.seat, event.cards)
                 if event.bomb and not _could_bomb(event.cards):
