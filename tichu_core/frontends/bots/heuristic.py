@@ -18,12 +18,13 @@ Every decision compares hands by that cost:
 - Following a partner: it passes (never overtakes), unless its last cards go out
   and no partner's Tichu is spoiled by that.
 - Out of turn (the protocol's ``offer``): it bombs an opponent's play when that
-  matters, the same rule of thumb as on turn: an opponent down to two cards or fewer,
-  an opponent's Tichu on top, a trick of 25 points or more, or its own way out (the
-  bomb is its last cards, or leaves a hand that costs -1 or less); the cheapest such
-  bomb to keep. Never over a partner's play (or its own). It calls Tichu out of turn
-  as on turn (``bombs_out_of_turn=False``, the bot ``heuristic-no-oot``, still calls
-  but never bombs out of turn).
+  matters: at once when the opponent who played it is down to one or two cards, or
+  when the bomb is its own last cards; when no partner is on turn (a partner acts
+  first, and may beat the play itself), also on an opponent's Tichu on top, a trick
+  of 25 points or more, or its own way out (a rest that costs -1 or less); the bomb
+  that leaves the cheapest hand. Never over a partner's play (or its own). It calls
+  Tichu out of turn as on turn (``bombs_out_of_turn=False``, the bot
+  ``heuristic-no-oot``, still calls but never bombs out of turn).
 - Calls: Grand Tichu on very strong first cards, Tichu on a cheap hand, never when a
   partner has called.
 - Exchange: its cheapest cards to opponents (two of the same rank only when it
@@ -289,17 +290,21 @@ class HeuristicBot:
         partners = _partners(view, seat)
         if top_seat is None or top_seat == seat or top_seat in partners:
             return None  # a partner's trick stands; one's own is collected
-        opponents = [s for s, n in enumerate(view.hand_sizes) if n and s != seat]
-        opponents = [s for s in opponents if s not in partners]
         first = len(actions.fixed)
         rests = [_minus(cards, _codes(actions, first, i)) for i in range(len(actions) - first)]
-        danger = any(view.hand_sizes[s] <= 2 for s in opponents)
+        # An opponent about to go out with the trick: no time to wait.
+        urgent = 0 < view.hand_sizes[top_seat] <= 2
+        # Otherwise a partner on turn acts first (it may beat the play, or bomb, itself):
+        # bombing ahead of it was measured to cost (docs/bots.md, "Out of turn").
+        waits = view.turn in partners
         tichu_on_top = top_seat in view.calls and view.hand_sizes[top_seat] > 0
         points = sum(card_points(play["cards"]) for play in view.trick)
         # What each bomb leaves: going out is the best there is.
         costs = [hand_cost(rest) if rest else -10.0 for rest in rests]
-        if danger or tichu_on_top or points >= self.BIG_TRICK:
+        if urgent or (not waits and (tichu_on_top or points >= self.BIG_TRICK)):
             candidates = list(range(len(costs)))
+        elif waits:  # only its own last cards
+            candidates = [i for i, rest in enumerate(rests) if not rest]
         else:  # only its own way out
             candidates = [i for i, cost in enumerate(costs) if cost <= -1.0]
         if not candidates:
