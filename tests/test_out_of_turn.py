@@ -291,3 +291,20 @@ def test_play_match_and_the_records_count_out_of_turn_actions() -> None:
         play_match(game, [Recorder(RandomBot(seed * 4 + p, bomb_rate=1.0), log) for p in range(4)])
         assert game.is_over
     assert any(kind == "offer" and isinstance(answer, tc.Play) for kind, _, answer in log)
+
+
+def test_a_driver_made_mid_hand_offers_the_table_as_it_stands() -> None:
+    # The web table makes its driver when the server restarts: the top play is offered
+    # (S-BOMB-3), the call round before the first lead is past (S-CALL-1).
+    game = start_play([ACES, STRAIGHT_HAND, NO_BOMB, FLUSH])
+    game.apply(tc.Play(1, STRAIGHT))
+    game.apply(tc.Wish(1, None))
+    driver = Driver(game)
+    chance = driver.next()
+    assert chance is not None and (chance.seat, chance.kind) == (3, BOMB)
+    while (chance := driver.next()) is not None and chance.optional:
+        driver.decline(chance)
+    for seat in (2, 3, 0):
+        driver.apply(tc.Pass(seat))
+    driver.apply(tc.Pass(1))  # seat 1 collects its trick and leads again
+    assert Driver(game).next() == (1, TURN, None)  # nobody offered a call any more

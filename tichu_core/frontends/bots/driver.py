@@ -91,6 +91,7 @@ class Driver:
         # and whether they could make a bomb (None: to be worked out again).
         self._cards: list[list[str]] | None = None
         self._could_bomb: list[bool | None] = [None] * game.seats
+        played = False  # a card played this hand already: the call round is past
         if not game.is_over:
             self._top_seat = game.observation(None).top_seat
             # The cards of the running hand so far, from the log (once).
@@ -99,11 +100,12 @@ class Driver:
             self._cards = [[] for _ in range(game.seats)]
             for event in log[start + 1 :]:
                 if isinstance(event, tc.Played):
+                    played = True
                     self._take(event.seat, event.cards)
                 elif self._cards is not None:
                     self._follow(event)
         self._bombs_due = self._top_seat is not None
-        self._calls_due = self._top_seat is None
+        self._calls_due = not played and not game.is_over
 
     # --- the questions ----------------------------------------------------------------
 
