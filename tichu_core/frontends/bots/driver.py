@@ -82,6 +82,9 @@ class Driver:
     def __init__(self, game: Game, listens: Callable[[int], bool] | None = None) -> None:
         self.game = game
         self.listens = listens or _everyone
+        # No player is ever asked out of turn (bots of the old protocol): nothing to
+        # follow. Players are fixed for a match (seats may change hands, players not).
+        self._idle = not any(self.listens(player) for player in range(game.players))
         self._queue: list[int] = []  # seats still to be offered, in order
         self._kind = BOMB  # what the seats of the queue are offered
         # A round is due: after a play (bombs) and once a hand before the first lead
@@ -115,6 +118,8 @@ class Driver:
         game = self.game
         if game.is_over:
             return None
+        if self._idle:  # nobody is asked out of turn: only the seats awaited
+            return Chance(game.waiting_for[0], TURN)
         if self._queue or self._bombs_due or self._calls_due:
             offer = self._offer(game)
             if offer is not None:
@@ -140,8 +145,8 @@ class Driver:
             seat = queue[0]
             if (
                 seat != turn
-                and (not bombs or self._may_hold_bomb(seat))
                 and self.listens(game.controller(seat))
+                and (not bombs or self._may_hold_bomb(seat))
             ):
                 actions = game.legal_actions(seat)
                 if bombs:
@@ -175,6 +180,8 @@ class Driver:
 
     def note(self, events: Sequence[Event]) -> None:
         """Take note of the events of an action applied to the game (by anyone)."""
+        if self._idle:
+            return
         for event in events:
             kind = type(event)
             if kind is tc.Played:
