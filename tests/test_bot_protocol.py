@@ -177,6 +177,7 @@ def test_a_bot_registered_in_the_entry_point_group_is_found_by_name(
         "random",
         "greedy",
         "heuristic",
+        "heuristic-no-oot",
         "search",
         "search-strong",
         "broken",
@@ -199,11 +200,11 @@ def test_an_unknown_bot_name_lists_the_known_ones_and_suggests_one(
 ) -> None:
     message = unknown_bot_message("heuristc")
     assert message == (
-        "unknown bot 'heuristc'; known: random, greedy, heuristic, search, search-strong"
-        " (did you mean 'heuristic'?)"
+        "unknown bot 'heuristc'; known: random, greedy, heuristic, heuristic-no-oot, search,"
+        " search-strong (did you mean 'heuristic'?)"
     )
     assert unknown_bot_message("zzz").endswith(
-        "known: random, greedy, heuristic, search, search-strong"
+        "known: random, greedy, heuristic, heuristic-no-oot, search, search-strong"
     )
     with pytest.raises(ValueError, match="did you mean 'heuristic'"):
         make_bot("heuristc")

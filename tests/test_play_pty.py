@@ -223,6 +223,8 @@ class Person:
             return "1"
         if "wish for" in prompt:
             return "none"
+        if prompt.endswith(", bomb? > "):
+            return ""  # a bomb out of turn: Enter lets it stand
         if "give the" in prompt:
             block = screen.rsplit(" to act —", 1)[-1]
             offered: list[str] = re.findall(r"^  seat (\d+) \(", block, re.M)
@@ -362,6 +364,9 @@ def test_a_call_happens_only_by_its_command_S_CALL_1(start: Start) -> None:
     table.answer(hand[-2])
     table.question()
     table.answer(hand[-3])
+    # Seat 1 leads a straight, which seat 0's four Aces may bomb out of turn: let it stand.
+    assert table.question() == "seat 0, bomb? > "
+    table.answer("")
     table.question()
     assert re.search(r"^cards held: 0 you: \d+ cards, Tichu ·", table.before, re.M)
 
@@ -491,3 +496,33 @@ def test_grand_seigneur_exchanges_follow_the_titles_GS_5_GS_6(start: Start) -> N
             assert re.search(r"^you received: ", hand, re.M)
     # The seed is one where the person both chooses and is forced in these hands.
     assert {"chooses", "forced"} <= seen, seen
+
+
+def test_the_person_bombs_a_bots_play_out_of_turn_S_BOMB_3(start: Start) -> None:
+    """Seat 1 (a bot) leads a straight; before seat 2 (on turn) acts, the person holding
+    four Aces gets one short question, and `b` bombs: the bomb lands out of turn and the
+    bots go on after it (S-BOMB-6: with seat 1, the seat after the bomber)."""
+    table = start("--seed", "1", "--set", "game.target=100")
+    prompt = first_question(table, "bomb?")
+    assert prompt == "seat 0, bomb? > "
+    assert re.search(r"^    1: 9t 8s 7p 6s 5t 4j\n", table.before, re.M)
+    assert table.before.rstrip().endswith(
+        "seat 0 may bomb out of turn: Bomb? At Ap As Aj · b bombs, Enter lets it stand"
+    )
+    # Nobody acted between the straight and the question: seat 2 had not played yet.
+    assert not re.search(r"^    [23]: ", table.before.split("1: 9t 8s 7p 6s 5t 4j")[-1], re.M)
+    table.answer("b")
+    assert table.question() == "seat 0, your play > "
+    assert re.search(
+        r"^    0: At Ap As Aj BOMB\n    1: pass\n    2: pass\n    3: pass\n", table.before, re.M
+    )
+    assert re.search(r"^  0: At Ap As Aj$", table.before, re.M)  # on the trick, on top
+
+
+def test_enter_lets_a_bomb_stand_and_a_seat_without_one_is_never_asked(start: Start) -> None:
+    table = start("--seed", "1", "--set", "game.target=100")
+    first_question(table, "bomb?")
+    table.answer("")
+    prompt = table.question()
+    assert prompt != "seat 0, bomb? > "  # not asked again about the same play
+    assert "0: At Ap As Aj" not in table.screen

@@ -17,6 +17,14 @@ Every decision compares hands by that cost:
   opponent about to go out, an opponent's Tichu, or its own way out.
 - Following a partner: it passes (never overtakes), unless its last cards go out
   and no partner's Tichu is spoiled by that.
+- Out of turn (the protocol's ``offer``): it bombs an opponent's play when that
+  matters: at once when the opponent who played it is down to one or two cards, or
+  when the bomb is its own last cards; when no partner is on turn (a partner acts
+  first, and may beat the play itself), also on an opponent's Tichu on top, a trick
+  of 25 points or more, or its own way out (a rest that costs -1 or less); the bomb
+  that leaves the cheapest hand. Never over a partner's play (or its own). It calls
+  Tichu out of turn as on turn (``bombs_out_of_turn=False``, the bot
+  ``heuristic-no-oot``, still calls but never bombs out of turn).
 - Calls: Grand Tichu on very strong first cards, Tichu on a cheap hand, never when a
   partner has called.
 - Exchange: its cheapest cards to opponents (two of the same rank only when it
@@ -236,8 +244,13 @@ class HeuristicBot:
     GRAND_TICHU_STRENGTH = 5.0
     TICHU_COST = -0.5
 
-    def __init__(self, seed: int | None = None) -> None:
+    BIG_TRICK = 25  # points on a trick worth a bomb out of turn
+
+    def __init__(self, seed: int | None = None, bombs_out_of_turn: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.bombs_out_of_turn = bombs_out_of_turn
+        if not bombs_out_of_turn:
+            self.name = "heuristic-no-oot"
 
     # --- the protocol ---------------------------------------------------------------
 
@@ -257,6 +270,46 @@ class HeuristicBot:
             return self._play(observation, actions, seat, cards)
         others = [a for a in fixed if not _is_call(a)]
         return (others or fixed)[0]
+
+    def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
+        """Out of turn: a Tichu call by the rule of thumb of :meth:`_call`, else a bomb
+        when it matters (:meth:`_bomb_out_of_turn`), else None (let it stand)."""
+        fixed = actions.fixed
+        cards = observation.hands.get(seat, [])
+        call = self._call(observation, fixed, seat, cards)
+        if call is not None:
+            return call
+        if self.bombs_out_of_turn and len(actions) > len(fixed):
+            return self._bomb_out_of_turn(observation, actions, seat, cards)
+        return None
+
+    def _bomb_out_of_turn(
+        self, view: Observation, actions: LegalActions, seat: int, cards: list[str]
+    ) -> Action | None:
+        top_seat = view.top_seat
+        partners = _partners(view, seat)
+        if top_seat is None or top_seat == seat or top_seat in partners:
+            return None  # a partner's trick stands; one's own is collected
+        first = len(actions.fixed)
+        rests = [_minus(cards, _codes(actions, first, i)) for i in range(len(actions) - first)]
+        # An opponent about to go out with the trick: no time to wait.
+        urgent = 0 < view.hand_sizes[top_seat] <= 2
+        # Otherwise a partner on turn acts first (it may beat the play, or bomb, itself):
+        # bombing ahead of it was measured to cost (docs/bots.md, "Out of turn").
+        waits = view.turn in partners
+        tichu_on_top = top_seat in view.calls and view.hand_sizes[top_seat] > 0
+        points = sum(card_points(play["cards"]) for play in view.trick)
+        # What each bomb leaves: going out is the best there is.
+        costs = [hand_cost(rest) if rest else -10.0 for rest in rests]
+        if urgent or (not waits and (tichu_on_top or points >= self.BIG_TRICK)):
+            candidates = list(range(len(costs)))
+        elif waits:  # only its own last cards
+            candidates = [i for i, rest in enumerate(rests) if not rest]
+        else:  # only its own way out
+            candidates = [i for i, cost in enumerate(costs) if cost <= -1.0]
+        if not candidates:
+            return None
+        return actions[first + min(candidates, key=lambda i: (costs[i], i))]
 
     # --- calls ----------------------------------------------------------------------
 

@@ -17,6 +17,20 @@ answers with one of those actions, or (pushes only) a ``Push`` it wrote itself
 and checked with ``in``. Only :func:`decide` holds the Game; the bot never
 sees it.
 
+The protocol's second, optional question is asked out of turn (the driver,
+:mod:`tichu_core.frontends.bots.driver`, decides when)::
+
+        def offer(self, observation, actions, seat):
+            return None          # let it stand
+
+``offer`` is asked when ``seat`` is not on turn and may act anyway: a bomb that
+beats the new top play (S-BOMB-3; ``actions`` lists the bombs, and the Tichu call
+if it is still open), or a Tichu call still open once the exchange is done,
+before the first lead (S-CALL-1). The bot answers with one of ``actions``, or
+``None`` to let the moment pass; it is not asked again about the same top play.
+A bot without ``offer`` (written before it) is never asked: it never acts out of
+turn, and everything else works as before.
+
 A bot class is registered by name through the entry-point group ``tichu.bots``
 (:mod:`tichu_core.frontends.bots`): the entry point names a callable taking a
 seed (an int or None) and returning a bot, usually the class itself.
@@ -35,6 +49,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from tichu_core import Action, Event, Game, LegalActions, Observation
+from tichu_core.frontends.bots.driver import Driver, ask_offer, listens_to, show_events
 
 
 class Bot(Protocol):
@@ -43,6 +58,14 @@ class Bot(Protocol):
     name: str
 
     def choose(self, observation: Observation, actions: LegalActions, seat: int) -> Action: ...
+
+
+class OfferedBot(Bot, Protocol):
+    """A bot that also answers offers out of turn (``None``: let it stand)."""
+
+    def offer(
+        self, observation: Observation, actions: LegalActions, seat: int
+    ) -> Action | None: ...
 
 
 # How a bot is made from a seed (a bot class taking ``seed`` is one).
@@ -60,9 +83,7 @@ def decide(bot: Bot, game: Game, seat: int) -> Action:
     if not count:
         raise ValueError(f"seat {seat} has no legal action")
     player = game.controller(seat)
-    observe = getattr(bot, "observe", None)
-    if observe is not None:  # optional: a bot that plans on sampled worlds (docstring)
-        observe(game.variant, player, game.events_for(player))
+    show_events(bot, game, player)  # optional: a bot that plans on sampled worlds
     return bot.choose(game.observation(player), actions, seat)
 
 
@@ -73,14 +94,27 @@ def play_match(
     max_actions: int = 1_000_000,
 ) -> Game:
     """Drive ``game`` to its end: ``bots[player]`` acts for every seat that player
-    controls (the Threechu shuffler's bot plays the dummy too), one waiting seat at a
-    time, each decision through :func:`decide`."""
-    for _ in range(max_actions):
-        if game.is_over:
+    controls (the Threechu shuffler's bot plays the dummy too), as the driver asks
+    (:class:`~tichu_core.frontends.bots.driver.Driver`): each decision the game waits
+    for through :func:`decide`, each chance out of turn through the bot's ``offer``
+    (bots without one are never asked)."""
+    driver = Driver(game, listens_to(bots))
+    applied = 0
+    while applied < max_actions:
+        chance = driver.next()
+        if chance is None:
             return game
-        seat = game.waiting_for[0]
-        action = decide(bots[game.controller(seat)], game, seat)
-        events = game.apply(action)
+        bot = bots[game.controller(chance.seat)]
+        if chance.optional:
+            answer = ask_offer(bot, game, chance)
+            if answer is None:
+                driver.decline(chance)
+                continue
+            action = answer
+        else:
+            action = decide(bot, game, chance.seat)
+        events = driver.apply(action)
+        applied += 1
         if on_action is not None:
             on_action(action, events)
     raise RuntimeError(f"match did not end within {max_actions} actions")

@@ -31,6 +31,9 @@ BOTS: Mapping[str, BotFactory] = {
     "random": lambda seed: RandomBot(seed),
     "greedy": lambda seed: GreedyBot(seed),
     "heuristic": lambda seed: HeuristicBot(seed),
+    # The heuristic with its bombs out of turn switched off (its calls out of turn stay):
+    # what out-of-turn bombs are worth, docs/bots.md.
+    "heuristic-no-oot": lambda seed: HeuristicBot(seed, bombs_out_of_turn=False),
     "search": lambda seed: SearchBot(seed),
     # Four times the default budget: slower (about 0.3 s a decision), stronger.
     "search-strong": lambda seed: SearchBot(seed, iterations=4 * DEFAULT_ITERATIONS, worlds=4),
@@ -41,6 +44,7 @@ DESCRIPTIONS: Mapping[str, str] = {
     "random": "plays any legal card at random",
     "greedy": "sheds its weakest cards first",
     "heuristic": "plays by rules of thumb, fast",
+    "heuristic-no-oot": "the heuristic, never bombing out of turn",
     "search": "plans by playing sampled deals out (about 0.05 s a move)",
     "search-strong": "search with four times the thought (slower)",
 }

@@ -1,5 +1,6 @@
 """The two simple bundled bots: ``RandomBot`` picks uniformly among the legal actions
-(declining calls unless told otherwise); ``GreedyBot`` sheds its weakest cards and lets
+(declining calls unless told otherwise; out of turn it bombs with a small chance,
+``bomb_rate``); ``GreedyBot`` sheds its weakest cards and lets
 its partner's tricks stand. Both follow the bot protocol
 (:mod:`tichu_core.frontends.bots.protocol`) and work in every variant the engine plays:
 they take plays and decisions from the listed actions, and check a push of their own
@@ -24,13 +25,32 @@ def _is_call(action: Action) -> bool:
 
 
 class RandomBot:
-    """Uniform among legal actions; calls (Tichu, Grand Tichu) with ``call_rate``."""
+    """Uniform among legal actions; calls (Tichu, Grand Tichu) with ``call_rate``.
+    Offered a chance out of turn (the bot protocol's ``offer``), it takes one of the
+    bombs offered, uniformly, with probability ``bomb_rate`` (default 0.1: a random
+    player that bombed every offer would bomb nearly every trick), and a call with
+    ``call_rate``, as on turn."""
 
     name = "random"
+    BOMB_RATE = 0.1
 
-    def __init__(self, seed: int | None = None, call_rate: float = 0.0) -> None:
+    def __init__(
+        self, seed: int | None = None, call_rate: float = 0.0, bomb_rate: float = BOMB_RATE
+    ) -> None:
         self.rng = random.Random(seed)
         self.call_rate = call_rate
+        self.bomb_rate = bomb_rate
+
+    def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
+        fixed = len(actions.fixed)
+        bombs = len(actions) - fixed
+        rng = self.rng
+        if bombs and rng.random() < self.bomb_rate:
+            return actions[fixed + rng.randrange(bombs)]
+        call = next((a for a in actions.fixed if _is_call(a)), None)
+        if call is not None and self.call_rate and rng.random() < self.call_rate:
+            return call
+        return None
 
     def choose(self, observation: Observation, actions: LegalActions, seat: int) -> Action:
         count = len(actions)

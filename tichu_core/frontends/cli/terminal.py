@@ -23,6 +23,13 @@ Calls are never a numbered option, so that a habitual ``1`` never calls: they
 are made by their own command, ``tichu`` or ``grand``, at any question of the
 seat. ``table`` shows the table again, ``quit`` (or end of input) leaves.
 
+Out of turn (the driver of :mod:`tichu_core.frontends.bots.driver` says when): the
+moment a play lands that one of the person's seats may bomb (S-BOMB-3), one short
+question, ``Bomb? 4j 4s 4p 4t · b bombs, Enter lets it stand`` (a number where
+several bombs beat it), where ``tichu`` calls too (S-CALL-1). A seat without such an
+option is never asked. The driver's Tichu offer before the first lead is not put to
+the person as a question of its own: ``tichu`` is typed at any question instead.
+
 A bad answer is explained and the same question asked again: nothing is applied
 that the game does not accept, so a typo never changes the game.
 """
@@ -53,6 +60,7 @@ from tichu_core import (
     Variant,
 )
 from tichu_core.frontends.bots import Bot, decide, make_bot
+from tichu_core.frontends.bots.driver import BOMB, CALL, Chance, Driver, ask_offer, listens_to
 from tichu_core.frontends.text.render import (
     CALL_STYLE,
     Transcript,
@@ -218,21 +226,40 @@ class TerminalPlayer:
         self.received: dict[int, dict[int, str]] = {}
         # Seat -> (target -> codes): the cards the rules took from the person's seats.
         self.forced: dict[int, dict[int, str]] = {}
+        # Who is asked next: the person out of turn too, bots that answer offers.
+        bots_asked = listens_to(self.bots)
+        self.driver = Driver(game, lambda p: p == self.me or bots_asked(p))
 
     def run(self) -> int:
         game = self.game
         self._catch_up()
+        driver = self.driver
         try:
-            while not game.is_over:
-                seat = game.waiting_for[0]
+            while (chance := driver.next()) is not None:
+                seat = chance.seat
                 controller = game.controller(seat)
                 if controller != self.me:
-                    game.apply(decide(self.bots[controller], game, seat))
+                    bot = self.bots[controller]
+                    if not chance.optional:
+                        driver.apply(decide(bot, game, seat))
+                    elif (answer := ask_offer(bot, game, chance)) is not None:
+                        driver.apply(answer)
+                    else:
+                        driver.decline(chance)
+                        continue
                 else:
                     # What the transcript holds back (a deal waiting for its calls) comes
                     # before the question.
                     self.transcript.close()
-                    self._decide(seat)
+                    if chance.kind == CALL:
+                        # Not asked: the person calls by the `tichu` command, at every
+                        # question of the seat (the exchange's, a bomb's out of turn).
+                        driver.decline(chance)
+                        continue
+                    if chance.optional:
+                        self._offer(chance)
+                    else:
+                        self._decide(seat)
                 self._catch_up()
         except _Leave:
             self.console.print("bye")
@@ -287,9 +314,65 @@ class TerminalPlayer:
     def _apply(self, action: Action) -> None:
         """Apply an action; the game's refusal (the game unchanged) becomes ``_Refused``."""
         try:
-            self.game.apply(action)
+            self.driver.apply(action)
         except (TichuError, ValueError) as error:
             raise _Refused(str(error)) from None
+
+    # --- a chance out of turn ------------------------------------------------------------
+
+    def _offer(self, chance: Chance) -> None:
+        """One short question out of turn: a bomb on the play that just landed (Enter
+        lets it stand; ``tichu`` calls, and the bomb is asked again)."""
+        seat, actions = chance.seat, chance.actions
+        assert actions is not None and chance.kind == BOMB
+        view = self.game.observation(self.me)
+        first = len(actions.fixed)
+        bombs = [actions[i] for i in range(first, len(actions))]
+        shown = Text(" · ").join(
+            (Text(f"{n}) ") if len(bombs) > 1 else Text()) + card_text(b.cards.split())
+            for n, b in enumerate(bombs, 1)
+            if isinstance(b, tc.Play)
+        )
+        who = self.who(seat, view)
+        choice = "a number bombs" if len(bombs) > 1 else "b bombs"
+        self.console.print(
+            Text(f"{who} may bomb out of turn: Bomb? ", style="bold")
+            + shown
+            + Text(f" · {choice}, Enter lets it stand"),
+            soft_wrap=True,
+        )
+        prompt = f"{who}, bomb? > "
+        while True:
+            word = " ".join(self.ask(prompt).lower().split())
+            try:
+                if word in ("", "no", "n", "pass"):
+                    self.driver.decline(chance)
+                elif word in ("help", "?"):
+                    bomb = "b or bomb" if len(bombs) == 1 else "the number of a bomb"
+                    self.console.print(
+                        f"answer with: Enter (let it stand), {bomb}; tichu calls Tichu; "
+                        "table; quit",
+                        markup=False,
+                    )
+                    continue
+                elif word == "table":
+                    show(self.console, self.game.observation(self.me), seat, self.received)
+                    continue
+                elif word in ("quit", "exit"):
+                    raise _Leave
+                elif word == "tichu":
+                    # A bomb still offered is asked again (the driver keeps the seat).
+                    self._apply(tc.Tichu(seat))
+                elif len(bombs) == 1 and word in ("b", "bomb", "y", "yes", "1"):
+                    self._apply(bombs[0])
+                elif word.isdecimal() and 1 <= int(word) <= len(bombs):
+                    self._apply(bombs[int(word) - 1])
+                else:
+                    raise _Refused(f"{word!r} is no answer here (help lists them)")
+            except _Refused as refusal:
+                self._explain(str(refusal))
+                continue
+            return
 
     def _explain(self, message: str) -> None:
         # Text, not markup: messages hold brackets ("seats [1, 3]").

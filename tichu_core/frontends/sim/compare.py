@@ -70,12 +70,14 @@ def figures(lines: list[str] | None) -> list[Figure]:
         Figure("hands per match", lambda r: (r["hands"], 1)),
         Figure("actions per hand", lambda r: (r["actions"], r["hands"])),
         Figure("bombs per hand", lambda r: (sum(r["bombs"]), r["hands"])),
+        Figure("bombs out of turn per hand", lambda r: (sum(r["oot_bombs"]), r["hands"])),
         Figure(
             "double victories per hand",
             lambda r: (sum(r["double_victories"]), r["hands"]),
             percent=True,
         ),
         Figure("Tichu calls per hand", lambda r: (_sum(r["tichu"], 0), r["hands"])),
+        Figure("Tichu calls out of turn per hand", lambda r: (sum(r["oot_tichu"]), r["hands"])),
         Figure(
             "Tichu success",
             lambda r: (_sum(r["tichu"], 1), _sum(r["tichu"], 0)),
@@ -253,7 +255,8 @@ def compare(
 
 def _compact(record: Record) -> Record:
     """The fields the figures read (a record without its run fingerprint and seeds)."""
-    keep = ("hands", "actions", "bombs", "double_victories", "tichu", "grand_tichu")
+    keep = ["hands", "actions", "bombs", "oot_bombs", "oot_tichu", "double_victories"]
+    keep += ["tichu", "grand_tichu"]
     return {key: record[key] for key in (*keep, "totals", "card_points", "winners")}
 
 

@@ -22,12 +22,15 @@ from typing import Any
 import tichu_core as tc
 from tichu_core import Game, Variant
 from tichu_core.frontends.bots import make_bot
+from tichu_core.frontends.bots.driver import Driver, ask_offer, listens_to
 from tichu_core.frontends.bots.protocol import decide
 
 Record = dict[str, Any]
 # Stacked deals for `Game`: per hand, per seat, the card codes in dealing order.
 Deals = list[list[list[str]]]
 SEED_BITS = 62
+# 2: the bots are offered bombs and calls out of turn (frontends/bots/driver.py).
+DRIVER_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -42,8 +45,15 @@ class RunSpec:
     def run_id(self) -> str:
         """A fingerprint of the run: the variant's every option, the bots and the seed.
         Records carry it, so that a file of another run is never resumed."""
+        # The driver's version: records of matches played before bots were offered
+        # chances out of turn (no "oot_bombs") are another run, never resumed into this.
         text = json.dumps(
-            [self.variant.model_dump(mode="json", exclude={"source"}), self.bots, self.run_seed],
+            [
+                self.variant.model_dump(mode="json", exclude={"source"}),
+                self.bots,
+                self.run_seed,
+                DRIVER_VERSION,
+            ],
             sort_keys=True,
         )
         return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
@@ -69,7 +79,8 @@ def play_record(spec: RunSpec, index: int, deals: Deals | None = None) -> Record
     ``winners`` (score lines), ``termination``, ``hands``, ``actions``; per player
     (a dummy's figures go to the player acting for it): ``tichu`` and
     ``grand_tichu`` ([calls, calls made good: the caller went out first]),
-    ``bombs`` played, ``first_out`` (hands it went out first) and
+    ``bombs`` played (``oot_bombs``: of them, out of turn), ``oot_tichu`` (Tichu calls
+    made out of turn, at an offer of the driver), ``first_out`` (hands it went out first) and
     ``double_victories`` (hands its team went out first and second, S-SCORE-2)."""
     seed = match_seed(spec.run_seed, index)
     game = Game(spec.variant, seed=seed, deals=deals)
@@ -78,23 +89,35 @@ def play_record(spec: RunSpec, index: int, deals: Deals | None = None) -> Record
     bots = [make_bot(names[p % len(names)], bot_seed(seed, p)) for p in range(players)]
     calls: list[tuple[int, int, int, str]] = []  # hand, seat, player, kind
     bombs = [0] * players
+    oot_bombs = [0] * players
+    oot_tichu = [0] * players
     dummies: dict[tuple[int, int], int] = {}  # (hand, seat without a player) -> controller
     steps = 0
-    while not game.is_over:
-        seat = game.waiting_for[0]
+    driver = Driver(game, listens_to(bots))
+    while (chance := driver.next()) is not None:
+        seat = chance.seat
         player = game.controller(seat)
+        if chance.optional:
+            answer = ask_offer(bots[player], game, chance)
+            if answer is None:
+                driver.decline(chance)
+                continue
+            action = answer
+        else:
+            action = decide(bots[player], game, seat)
         hand = game.hand_index
         if game.player_at(seat) is None:
             dummies[hand, seat] = player
-        action = decide(bots[player], game, seat)
-        events = game.apply(action)
+        events = driver.apply(action)
         steps += 1
         if isinstance(action, tc.Tichu):
             calls.append((hand, seat, player, "tichu"))
+            oot_tichu[player] += chance.optional
         elif isinstance(action, tc.GrandTichu) and action.call:
             calls.append((hand, seat, player, "grand_tichu"))
         elif isinstance(action, tc.Play) and any(getattr(e, "bomb", False) for e in events):
             bombs[player] += 1
+            oot_bombs[player] += chance.optional
     results = game.hand_results
     tichu = [[0, 0] for _ in range(players)]
     grand = [[0, 0] for _ in range(players)]
@@ -131,6 +154,8 @@ def play_record(spec: RunSpec, index: int, deals: Deals | None = None) -> Record
         "tichu": tichu,
         "grand_tichu": grand,
         "bombs": bombs,
+        "oot_bombs": oot_bombs,
+        "oot_tichu": oot_tichu,
         "first_out": first_out,
         "double_victories": doubles,
     }

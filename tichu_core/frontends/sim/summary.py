@@ -35,6 +35,8 @@ class Summary:
     tichu: list[list[int]] = field(default_factory=list)
     grand_tichu: list[list[int]] = field(default_factory=list)
     bombs: list[int] = field(default_factory=list)
+    oot_bombs: list[int] = field(default_factory=list)
+    oot_tichu: list[int] = field(default_factory=list)
     first_out: list[int] = field(default_factory=list)
     double_victories: list[int] = field(default_factory=list)
     endings: Counter[str] = field(default_factory=Counter)
@@ -48,6 +50,8 @@ class Summary:
         self.tichu = [[0, 0] for _ in range(players)]
         self.grand_tichu = [[0, 0] for _ in range(players)]
         self.bombs = [0] * players
+        self.oot_bombs = [0] * players
+        self.oot_tichu = [0] * players
         self.first_out = [0] * players
         self.double_victories = [0] * players
 
@@ -69,6 +73,8 @@ class Summary:
                 mine[player][0] += theirs[player][0]
                 mine[player][1] += theirs[player][1]
             self.bombs[player] += record["bombs"][player]
+            self.oot_bombs[player] += record["oot_bombs"][player]
+            self.oot_tichu[player] += record["oot_tichu"][player]
             self.first_out[player] += record["first_out"][player]
             self.double_victories[player] += record["double_victories"][player]
         self.endings[record["termination"]] += 1
@@ -93,7 +99,8 @@ class Summary:
             )
         players = Table(
             title="per player (a dummy counts for the player acting for it)",
-            caption="double: double victories (S-SCORE-2) when the player went out first",
+            caption="double: double victories (S-SCORE-2) when the player went out first; "
+            "bombs (n): n of them out of turn",
         )
         for name in ("player", "bot", "Tichu made", "Grand made", "1st out", "double", "bombs"):
             players.add_column(name, justify="left" if name in ("player", "bot") else "right")
@@ -105,7 +112,7 @@ class Summary:
                 _rate(self.grand_tichu[player][1], self.grand_tichu[player][0]),
                 str(self.first_out[player]),
                 str(self.double_victories[player]),
-                str(self.bombs[player]),
+                f"{self.bombs[player]} ({self.oot_bombs[player]})",
             )
         endings = ", ".join(
             f"{count} {termination_text(why)}" for why, count in self.endings.most_common()
@@ -113,6 +120,9 @@ class Summary:
         speed = played_hands / elapsed if elapsed > 0 else 0.0
         closing = Text(
             f"matches ended: {endings or '-'}\n"
+            f"bombs per hand {sum(self.bombs) / hands:.3f}, of them out of turn "
+            f"{sum(self.oot_bombs) / hands:.3f}; Tichu calls out of turn per hand "
+            f"{sum(self.oot_tichu) / hands:.3f}\n"
             f"{self.hands} hands ({self.hands / max(matches, 1):.1f} per match), "
             f"{self.actions} actions; this run played {played_hands} hands in {elapsed:.1f} s "
             f"({speed:.0f} hands/s, {workers})"

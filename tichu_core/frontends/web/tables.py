@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 import tichu_core as tc
 from tichu_core.frontends.bots import Bot, bot_names, decide, make_bot, unknown_bot_message
+from tichu_core.frontends.bots.driver import Chance, Driver, ask_offer
 from tichu_core.frontends.web.protocol import Limits, ProtocolError, legal_for
 from tichu_core.frontends.web.store import SeatRecord, TableRecord, TableStore, token_hash
 
@@ -117,6 +118,9 @@ class Table:
         self.bots: dict[int, Bot] = {}
         self.followers: set[Follower] = set()
         self._bot_task: asyncio.Task[None] | None = None
+        # Who is asked next (bots only: people act through their buttons, out of turn
+        # too, whenever the game lists an action for their seat); made for each game.
+        self._driver: Driver | None = None
         try:
             self.game = self._replay()
         except Exception as error:  # whatever it is, this table alone stops
@@ -168,7 +172,9 @@ class Table:
         game = self.game
         if game is None or self.error is not None:
             raise ProtocolError("table_failed", f"table {self.id} has stopped: {self.error}")
-        game.apply(action)
+        events = game.apply(action)
+        if self._driver is not None and self._driver.game is game:
+            self._driver.note(events)
         text = json.dumps(tc.action_to_dict(action), separators=(",", ":"))
         try:
             self.lobby.store.add_action(self.id, self.version, text)
@@ -218,14 +224,43 @@ class Table:
     def add_bot(self, seat: SeatRecord) -> None:
         self.bots[seat.player] = make_bot(seat.name, secrets.randbits(32))
 
-    def _bot_seat(self) -> int | None:
-        """A seat the game waits for whose player is a bot, if any."""
+    def _listens(self, player: int) -> bool:
+        bot = self.bots.get(player)
+        return bot is not None and callable(getattr(bot, "offer", None))
+
+    def _bot_chance(self) -> Chance | None:
+        """What a bot is asked now, if anything: an offer out of turn (a bomb on the play
+        just made, a Tichu call before the first lead), or a seat the game waits for
+        whose player is a bot (the driver's order, frontends/bots/driver.py)."""
         game = self.game
         if game is None or self.error is not None or game.is_over:
             return None
-        for seat in game.waiting_for:
+        driver = self._driver
+        if driver is None or driver.game is not game:  # a new or rebuilt game
+            driver = self._driver = Driver(game, self._listens)
+        chance = driver.next()
+        if chance is None:
+            return None
+        if chance.optional or game.controller(chance.seat) in self.bots:
+            return chance
+        for seat in game.waiting_for:  # several seats awaited at once (calls, pushes)
             if game.controller(seat) in self.bots:
-                return seat
+                return Chance(seat, chance.kind)
+        return None
+
+    def _bot_action(self) -> tc.Action | None:
+        """The next action of a bot, if a bot is asked anything: offers let stand cost no
+        delay, the next question follows at once."""
+        while (chance := self._bot_chance()) is not None:
+            game, driver = self.game, self._driver
+            assert game is not None and driver is not None
+            bot = self.bots[game.controller(chance.seat)]
+            if not chance.optional:
+                return decide(bot, game, chance.seat)
+            answer = ask_offer(bot, game, chance)
+            if answer is not None:
+                return answer
+            driver.decline(chance)
         return None
 
     def start_bots(self) -> None:
@@ -233,7 +268,7 @@ class Table:
         action at a time, the server's bot delay between two)."""
         if self._bot_task is not None and not self._bot_task.done():
             return
-        if self._bot_seat() is None:
+        if self._bot_chance() is None:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -245,11 +280,11 @@ class Table:
         try:
             while True:
                 await asyncio.sleep(self.lobby.bot_delay)
-                seat = self._bot_seat()
-                if seat is None or self.game is None:
+                action = self._bot_action()
+                if action is None:
                     return
-                bot = self.bots[self.game.controller(seat)]
-                self.commit(decide(bot, self.game, seat))
+                # A bomb or a call out of turn is committed and shown as any action.
+                self.commit(action)
         except asyncio.CancelledError:
             raise
         except Exception as error:  # a failing bot stops its own table only

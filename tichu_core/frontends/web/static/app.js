@@ -547,6 +547,10 @@ function actionsNode(seat, cards, options, view) {
       );
     }
   }
+  if (plays.length && view.turn !== seat) {
+    // Out of turn the plays listed are bombs (S-BOMB-3): offered, never required.
+    parts.push(el("div", { class: "muted", dataOutOfTurn: seat, text: "Out of turn: you may bomb this play, or let it stand." }));
+  }
   parts.push(el("div", { class: "actions" }, buttons));
   if (plays.length) {
     parts.push(

@@ -1,0 +1,306 @@
+"""The driver: who is asked next, so that every seat acts when the rules let it.
+
+The game says which seats it *needs* (``game.waiting_for``); the rules also let
+seats act when they are not needed: a bomb out of turn at any moment while a
+trick has a combination on the table (S-BOMB-3), a Tichu call at any moment
+before one's first card (S-CALL-1). A :class:`Driver` turns both into one
+sequence of questions, the same for every front end (``play_match``, ``tichu
+simulate``/``compare``, the terminal, the web table's bots):
+
+- **Bombs out of turn.** After every play (a new top play on the table), each
+  seat that may now bomb it out of turn is offered that chance once, before the
+  seat on turn acts, in the order of S-BOMB-6: the seats after the top play's
+  seat in turn order (the top seat itself last, where S-BOMB-5 lets it bomb its
+  own trick). The seat on turn is not offered: its own question lists its bombs.
+  A bomb played starts a new round about the bomb (a later seat may still beat it,
+  E-3); a seat that lets it stand is not asked again until the top play changes.
+- **Calls out of turn.** A Tichu call still open to a seat is listed at each of
+  its own decisions, as ever; besides, once per hand, when the exchange is done and
+  before the first lead, every other seat that may still call is offered it.
+- **Then the seat the game waits for** (``waiting_for[0]``), whose answer is due.
+
+:meth:`Driver.next` says who is asked (a :class:`Chance`, the same one until it is
+answered); an offer is answered by an action (:meth:`Driver.apply`) or let stand
+(:meth:`Driver.decline`). Actions applied to the game some other way (a person on
+the web) are told to the driver with :meth:`Driver.note`.
+
+Kept cheap, since random-bot games run it millions of times: nothing is looked at
+except after a play (the events of an action say so), only seats whose player is
+asked at all (``listens``: bots written before this protocol are never asked, and
+cost nothing), and a seat's listing (``legal_actions``, where the engine lists
+out-of-turn bombs only for a seat holding one that beats the top play) once per
+top play, and only for a seat whose cards could make a bomb at all: the driver
+follows each seat's cards through the events (dealt, pushed, received, played) and
+skips a seat holding no four cards of a rank and no five of a suit in a row. Where
+the events do not add up (a driver made mid-hand, a card it did not see arrive, a
+bomb of a kind it does not know) it stops skipping for the hand and asks the
+listing every time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
+
+import tichu_core as tc
+from tichu_core import Action, Event, Game, LegalActions
+
+__all__ = ["BOMB", "CALL", "TURN", "Chance", "Driver"]
+
+# What a chance is about: a bomb out of turn, a call out of turn, the seat's own turn.
+BOMB = "bomb"
+CALL = "call"
+TURN = "turn"
+
+
+class Chance(NamedTuple):
+    """One question: ``seat`` is asked; ``kind`` is :data:`TURN` where the game waits
+    for the seat (an action is due), else :data:`BOMB` or :data:`CALL`: an offer out of
+    turn, whose listed ``actions`` hold the option (``None`` for a turn: the front end
+    lists them as it always did)."""
+
+    seat: int
+    kind: str
+    actions: LegalActions | None = None
+
+    @property
+    def optional(self) -> bool:
+        """Whether the seat may let it stand (an offer out of turn)."""
+        return self.kind != TURN
+
+
+def _everyone(player: int) -> bool:
+    return True
+
+
+class Driver:
+    """The questions of one game, in order (see the module docstring).
+
+    ``listens(player)`` says whether the player acting for a seat is offered chances
+    out of turn at all (default: every player)."""
+
+    def __init__(self, game: Game, listens: Callable[[int], bool] | None = None) -> None:
+        self.game = game
+        self.listens = listens or _everyone
+        # No player is ever asked out of turn (bots of the old protocol): nothing to
+        # follow. Players are fixed for a match (seats may change hands, players not).
+        self._idle = not any(self.listens(player) for player in range(game.players))
+        self._queue: list[int] = []  # seats still to be offered, in order
+        self._kind = BOMB  # what the seats of the queue are offered
+        # A round is due: after a play (bombs) and once a hand before the first lead
+        # (calls). A driver made mid-game offers the table as it stands.
+        self._top_seat: int | None = None
+        # Each seat's cards, followed through the events (None: not known this hand),
+        # and whether they could make a bomb (None: to be worked out again).
+        self._cards: list[list[str]] | None = None
+        self._could_bomb: list[bool | None] = [None] * game.seats
+        played = False  # a card played this hand already: the call round is past
+        if not game.is_over:
+            self._top_seat = game.observation(None).top_seat
+            # The cards of the running hand so far, from the log (once).
+            log = game.event_log
+            start = max(i for i, e in enumerate(log) if isinstance(e, tc.HandStarted))
+            self._cards = [[] for _ in range(game.seats)]
+            for event in log[start + 1 :]:
+                if isinstance(event, tc.Played):
+                    played = True
+                    self._take(event.seat, event.cards)
+                elif self._cards is not None:
+                    self._follow(event)
+        self._bombs_due = self._top_seat is not None
+        self._calls_due = not played and not game.is_over
+
+    # --- the questions ----------------------------------------------------------------
+
+    def next(self) -> Chance | None:
+        """Who is asked now (the same chance until it is answered); None once the game
+        is over."""
+        game = self.game
+        if game.is_over:
+            return None
+        if self._idle:  # nobody is asked out of turn: only the seats awaited
+            return Chance(game.waiting_for[0], TURN)
+        if self._queue or self._bombs_due or self._calls_due:
+            offer = self._offer(game)
+            if offer is not None:
+                return offer
+        return Chance(game.waiting_for[0], TURN)
+
+    def _offer(self, game: Game) -> Chance | None:
+        """The next offer out of turn that is due, if any."""
+        turn = game.turn
+        if turn is not None:  # ordinary play, nothing pending: chances may be due
+            if self._calls_due:
+                self._calls_due = False
+                self._bombs_due = False  # no trick before the first lead
+                self._start(CALL, turn)
+            elif self._bombs_due:
+                self._bombs_due = False
+                top = self._top_seat
+                if top is not None:
+                    self._start(BOMB, top)
+        queue = self._queue
+        bombs = self._kind == BOMB
+        while queue:
+            seat = queue[0]
+            if (
+                seat != turn
+                and self.listens(game.controller(seat))
+                and (not bombs or self._may_hold_bomb(seat))
+            ):
+                actions = game.legal_actions(seat)
+                if bombs:
+                    # Out of turn, the plays listed are the bombs that beat the top.
+                    if len(actions) != len(actions.fixed):
+                        return Chance(seat, BOMB, actions)
+                elif any(isinstance(action, tc.Tichu) for action in actions.fixed):
+                    return Chance(seat, CALL, actions)
+            del queue[0]
+        return None
+
+    def _start(self, kind: str, after: int) -> None:
+        """A round of offers to every seat in turn order after ``after`` (itself last)."""
+        seats = self.game.seats
+        self._kind = kind
+        self._queue = [(after + step) % seats for step in range(1, seats + 1)]
+
+    def decline(self, chance: Chance) -> None:
+        """``chance``'s seat lets it stand: it is not asked again about this top play
+        (or, for a call, before its own next decision)."""
+        if not chance.optional:
+            raise ValueError(f"seat {chance.seat} is on turn: its action is due, not optional")
+        if self._queue and self._queue[0] == chance.seat:
+            del self._queue[0]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` to the game and note it; its events."""
+        events = self.game.apply(action)
+        self.note(events)
+        return events
+
+    def note(self, events: Sequence[Event]) -> None:
+        """Take note of the events of an action applied to the game (by anyone)."""
+        if self._idle:
+            return
+        for event in events:
+            kind = type(event)
+            if kind is tc.Played:
+                assert isinstance(event, tc.Played)
+                # A new top play: a new round of bomb offers once the play can be bombed.
+                self._top_seat = event.seat
+                self._bombs_due = True
+                self._calls_due = False  # the first lead is made: that moment is gone
+                self._queue = []
+                self._take(event.seat, event.cards)
+                if event.bomb and not _could_bomb(event.cards):
+                    self._cards = None  # a bomb of a kind the card check does not know
+            elif kind is tc.HandStarted:
+                self._top_seat = None
+                self._bombs_due = False
+                self._calls_due = True
+                self._queue = []
+                self._cards = [[] for _ in range(self.game.seats)]
+                self._could_bomb = [None] * self.game.seats
+            elif self._cards is not None and kind in _CARD_EVENTS:
+                self._follow(event)
+
+    # --- following the cards (only to skip seats that cannot bomb) -----------------------
+
+    def _follow(self, event: Event) -> None:
+        cards = self._cards
+        assert cards is not None
+        if isinstance(event, tc.CardsDealt):
+            cards[event.seat] += event.cards
+            self._could_bomb[event.seat] = None
+        elif isinstance(event, tc.Pushed):
+            if event.cards is None:
+                return  # the public line of a push; its giver's own line names the cards
+            self._take(event.seat, [c for codes in event.cards.values() for c in codes.split()])
+        elif isinstance(event, tc.CardsReceived):
+            cards[event.seat] += [c for codes in event.cards.values() for c in codes.split()]
+            self._could_bomb[event.seat] = None
+
+    def _take(self, seat: int, codes: Sequence[str]) -> None:
+        cards = self._cards
+        if cards is None:
+            return
+        held = cards[seat]
+        for code in codes:
+            if code not in held:  # a card the driver did not see arrive: stop skipping
+                self._cards = None
+                return
+            held.remove(code)
+        # Cards only leave a hand after the exchange: a hand that could not bomb still
+        # cannot (only dealing and receiving add cards).
+        if self._could_bomb[seat] is not False:
+            self._could_bomb[seat] = None
+
+    def _may_hold_bomb(self, seat: int) -> bool:
+        cards = self._cards
+        if cards is None:
+            return True
+        known = self._could_bomb[seat]
+        if known is None:
+            known = self._could_bomb[seat] = _could_bomb(cards[seat])
+        return known
+
+
+_CARD_EVENTS = frozenset({tc.CardsDealt, tc.Pushed, tc.CardsReceived})
+_SPECIAL_CODES = frozenset({"MJ", "DOG", "PH", "DR"})
+_RANK_ORDER = {r: i for i, r in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10"])}
+_RANK_ORDER.update({"J": 9, "Q": 10, "K": 11, "A": 12})
+
+
+def _could_bomb(codes: Sequence[str]) -> bool:
+    """Whether ``codes`` hold four cards of one rank or five of one suit in a row (what
+    every bomb of S-BOMB-1 needs; more than the rules ask, never less)."""
+    ranks: dict[str, int] = {}
+    suits: dict[str, set[int]] = {}
+    for code in codes:
+        if code in _SPECIAL_CODES:
+            continue
+        rank = code[:-1]
+        order = _RANK_ORDER.get(rank)
+        count = ranks[rank] = ranks.get(rank, 0) + 1
+        if count >= 4 or order is None:  # a card it does not know may be in a bomb
+            return True
+        suits.setdefault(code[-1], set()).add(order)
+    for values in suits.values():
+        if len(values) >= 5:
+            run = 0
+            for value in range(13):
+                run = run + 1 if value in values else 0
+                if run >= 5:
+                    return True
+    return False
+
+
+def show_events(bot: object, game: Game, player: int) -> None:
+    """Give ``bot`` its player's events before it is asked, where it wants them: a bot
+    that plans on sampled worlds defines ``observe(variant, player, events)``
+    (:mod:`~tichu_core.frontends.bots.protocol`); others are not told."""
+    observe = getattr(bot, "observe", None)
+    if observe is not None:
+        observe(game.variant, player, game.events_for(player))
+
+
+def ask_offer(bot: object, game: Game, chance: Chance) -> Action | None:
+    """What ``bot`` does with an offer out of turn: its ``offer(observation, actions,
+    seat)`` answer (an action from ``actions``, or None to let it stand). A bot without
+    an ``offer`` method (the protocol before out-of-turn chances) lets everything stand."""
+    offer = getattr(bot, "offer", None)
+    if offer is None or chance.actions is None:
+        return None
+    seat = chance.seat
+    player = game.controller(seat)
+    show_events(bot, game, player)
+    answer: Action | None = offer(game.observation(player), chance.actions, seat)
+    return answer
+
+
+def listens_to(bots: Sequence[object] | Mapping[int, object]) -> Callable[[int], bool]:
+    """``listens`` for a game of ``bots`` (by player): only a bot with an ``offer``
+    method is asked out of turn."""
+    pairs = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
+    asked = {player for player, bot in pairs if callable(getattr(bot, "offer", None))}
+    return asked.__contains__
