@@ -290,6 +290,29 @@ def test_every_bot_of_the_server_shares_one_pace(tmp_path: Path) -> None:
         assert time.monotonic() - sent < 0.5
 
 
+def test_bots_where_a_person_sits_go_before_bots_among_themselves() -> None:
+    import asyncio
+
+    from tichu_core.frontends.web.tables import BotPace
+
+    async def order() -> list[str]:
+        pace = BotPace(rate=100)
+        served: list[str] = []
+
+        async def bot(name: str, first: bool) -> None:
+            await pace.acquire(first)
+            served.append(name)
+
+        tasks = [asyncio.create_task(bot(f"bots {n}", False)) for n in range(4)]
+        await asyncio.sleep(0)  # they ask first ...
+        tasks.append(asyncio.create_task(bot("a person's bot", True)))  # ... it goes second
+        await asyncio.gather(*tasks)
+        pace.close()
+        return served
+
+    assert asyncio.run(order()) == ["bots 0", "a person's bot", "bots 1", "bots 2", "bots 3"]
+
+
 def serve_command(port: int, db: Path, *extra: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TICHU_PURE_PYTHON": "1"}
     return subprocess.Popen(

@@ -604,9 +604,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--bot-rate",
         type=_positive_number,
-        default=200.0,
+        default=50.0,
         metavar="ACTIONS",
-        help="bot actions a second, all tables together (default 200)",
+        help="bot actions a second, all tables together (default 50)",
     )
     sub.set_defaults(run=_cmd_serve)
     return parser

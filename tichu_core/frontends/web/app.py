@@ -9,6 +9,11 @@ Each connection has a reader (requests, rate-limited, answered in order) and a
 writer (replies, and the ``state`` of the table it follows, built when it is sent:
 a burst of bot moves becomes one message with all their events). A request that
 fails gets an ``error`` reply and changes nothing; the connection goes on.
+
+What waits for a client is counted in bytes, per connection and for the server
+(:class:`OutboxBudget`): a client that does not read is dropped, not buffered.
+:class:`HostCheck` refuses requests addressed to a name the server does not answer
+to (DNS rebinding).
 """
 
 from __future__ import annotations
@@ -277,7 +282,10 @@ class Connection:
                     request_id_of(text),
                 )
                 if self.dropped_in_a_row >= self.limits.flood_close:
-                    await self.websocket.close(CLOSE_POLICY, "flooding")
+                    try:  # a flooder that does not read either would hold the close up
+                        await asyncio.wait_for(self.websocket.close(CLOSE_POLICY, "flooding"), 1.0)
+                    except TimeoutError:
+                        self.drop("flooding, and not reading")
                     return
                 continue
             self.dropped_in_a_row = 0

@@ -54,7 +54,9 @@ class Limits:
     bots_per_client: int = 60  # bots one address seated at tables still held
     max_target: int = 5000  # the largest game.target a `create` may ask for
     max_hands: int = 50  # the largest game.hands a `create` may ask for
-    bot_actions_per_second: float = 200.0  # every bot of the server together
+    # Every bot of the server together: each action is committed (fsync) on the event
+    # loop, about 5 ms on the machine this was measured on (docs/web.md section 6).
+    bot_actions_per_second: float = 50.0
 
     def public(self) -> dict[str, Any]:
         return asdict(self)

@@ -25,6 +25,7 @@ import json
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -56,21 +57,38 @@ class Expiry:
 
 class BotPace:
     """A pace shared by every bot of a server: at most ``rate`` bot actions a second
-    together, in the order the bots asked (each waits for its own slot). People's
-    requests never wait for it."""
+    together. A bot at a table where a person is connected goes before bots playing
+    among themselves; otherwise in the order they asked. People's requests never wait
+    for it."""
 
-    def __init__(self, rate: float, clock: Any = time.monotonic) -> None:
+    def __init__(self, rate: float) -> None:
         self.interval = 1.0 / rate
-        self.clock = clock
-        self.next_slot = clock()
+        self._waiting: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (
+            deque(),
+            deque(),
+        )
+        self._releaser: asyncio.Task[None] | None = None
 
-    async def acquire(self) -> None:
-        now = self.clock()
-        slot = max(now, self.next_slot)
-        self.next_slot = slot + self.interval
-        # Always yield, even when the slot is now: a request waiting in another task
-        # (a person's) runs before the bot.
-        await asyncio.sleep(slot - now)
+    async def acquire(self, first: bool = False) -> None:
+        """Wait for a slot (``first``: a person waits for this bot)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[0 if first else 1].append(future)
+        if self._releaser is None or self._releaser.done():
+            self._releaser = asyncio.get_running_loop().create_task(self._release())
+        await future
+
+    async def _release(self) -> None:
+        while any(self._waiting):
+            queue = self._waiting[0] or self._waiting[1]
+            future = queue.popleft()
+            if future.done():  # its bot was cancelled
+                continue
+            future.set_result(None)
+            await asyncio.sleep(self.interval)
+
+    def close(self) -> None:
+        if self._releaser is not None:
+            self._releaser.cancel()
 
 
 class Follower(Protocol):
@@ -154,6 +172,7 @@ class Table:
         self.creator = creator  # the address that created it (None once restored)
         self.bots_by: dict[str, int] = {}  # address -> bots it seated here
         self.touched = max(record.created, record.touched)  # the last change (time.time)
+        self._info_json: str | None = None  # info() as JSON, until the next change
         self.game: tc.Game | None = None
         self.error: str | None = None
         self.seats: dict[int, SeatRecord] = {seat.player: seat for seat in record.seats}
@@ -288,7 +307,7 @@ class Table:
         try:
             while True:
                 await asyncio.sleep(self.lobby.bot_delay)
-                await self.lobby.bot_pace.acquire()
+                await self.lobby.bot_pace.acquire(self.has_people())
                 seat = self._bot_seat()
                 if seat is None or self.game is None:
                     return
@@ -298,6 +317,10 @@ class Table:
             raise
         except Exception as error:  # a failing bot stops its own table only
             self.fail(f"a bot failed: {type(error).__name__}: {error}")
+
+    def has_people(self) -> bool:
+        """Whether a person is connected as a player (its bots then go first)."""
+        return any(follower.player is not None for follower in self.followers)
 
     def expired(self, now: float, expiry: Expiry) -> bool:
         """Whether the table may go: nobody follows it and it has been over or failed for
@@ -318,6 +341,7 @@ class Table:
 
     def notify(self) -> None:
         self.touched = time.time()
+        self._info_json = None
         for follower in list(self.followers):
             follower.table_changed()
 
@@ -351,6 +375,12 @@ class Table:
             "seating": seating,
             "spectators": online.get(None, 0),
         }
+
+    def info_json(self) -> str:
+        """:meth:`info` as JSON, kept until the table changes (every change notifies)."""
+        if self._info_json is None:
+            self._info_json = json.dumps(self.info(), separators=(",", ":"))
+        return self._info_json
 
     def state(self, player: int | None, since: int) -> dict[str, Any]:
         """The ``state`` message for ``player`` (None: a spectator): the table, the
@@ -420,6 +450,7 @@ class Lobby:
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self.bot_pace.close()
         await asyncio.gather(*(table.stop() for table in self.tables.values()))
 
     async def _sweep(self) -> None:
@@ -458,7 +489,7 @@ class Lobby:
         now = time.monotonic()
         cached = self._listing
         if cached is None or cached[1] != self._generation or now - cached[0] >= 0.5:
-            text = json.dumps([t.info() for t in self.tables.values()], separators=(",", ":"))
+            text = "[" + ",".join(t.info_json() for t in self.tables.values()) + "]"
             cached = self._listing = (now, self._generation, text)
         return cached[2]
 
