@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
-from webtable import FAST, Client, my_turn, play_until, random_action
+from webtable import FAST, LOCAL, LOCAL_WS, Client, my_turn, play_until, random_action
 
 from tichu_core.frontends.web.app import create_app
 from tichu_core.frontends.web.tables import Lobby
@@ -26,7 +26,7 @@ def test_a_restarted_server_restores_every_table_and_people_resume(tmp_path: Pat
     first = create_app(db, limits=FAST)
     saved: dict[str, tuple[str, str]] = {}  # table -> (its game's JSON, the state seen)
     tokens: dict[str, str] = {}
-    with TestClient(first) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(first, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
         me = Client(ws)
         for number, variant in enumerate(["standard", "threechu", "tientsin"]):
             players = 3 if variant == "threechu" else 6 if variant == "tientsin" else 4
@@ -44,7 +44,7 @@ def test_a_restarted_server_restores_every_table_and_people_resume(tmp_path: Pat
             saved[table_id] = (game.to_json(), state["observation"])
     # The first server has stopped (its lifespan ended); a new one opens the same file.
     second = create_app(db, limits=FAST)
-    with TestClient(second) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(second, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
         restored = lobby_of(second).tables
         assert set(restored) == set(saved)
         me = Client(ws)
@@ -66,7 +66,7 @@ def test_a_restarted_server_restores_every_table_and_people_resume(tmp_path: Pat
 def test_bots_go_on_after_a_restart(tmp_path: Path) -> None:
     db = tmp_path / "tables.db"
     first = create_app(db, limits=FAST)
-    with TestClient(first) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(first, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
         me = Client(ws)
         table_id = me.request(type="create", variant="standard")["table"]["id"]
         token = me.request(type="sit", table=table_id, player=0)["token"]
@@ -83,7 +83,7 @@ def test_bots_go_on_after_a_restart(tmp_path: Path) -> None:
         )
     db_connection.close()
     second = create_app(db, limits=FAST)
-    with TestClient(second) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(second, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
         me = Client(ws)
         assert me.request(type="resume", table=table_id, token=token)["type"] == "seated"
         # The bots decide their Grand Tichu at once, and push: the game waits for us.
@@ -94,7 +94,7 @@ def test_bots_go_on_after_a_restart(tmp_path: Path) -> None:
 def test_a_table_that_no_longer_replays_fails_alone(tmp_path: Path) -> None:
     db = tmp_path / "tables.db"
     first = create_app(db, limits=FAST)
-    with TestClient(first) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(first, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
         me = Client(ws)
         ids = []
         for _ in range(2):
@@ -113,7 +113,7 @@ def test_a_table_that_no_longer_replays_fails_alone(tmp_path: Path) -> None:
         )
     db_connection.close()
     second = create_app(db, limits=FAST)
-    with TestClient(second) as client, client.websocket_connect("/ws") as ws:
+    with TestClient(second, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
         tables = lobby_of(second).tables
         assert tables[broken].status == "failed"
         assert "could not be restored" in (tables[broken].error or "")
@@ -124,12 +124,16 @@ def test_a_table_that_no_longer_replays_fails_alone(tmp_path: Path) -> None:
         assert me.request(type="watch", table=broken)["type"] == "watching"
         state = me.sync()
         assert state is not None and state["observation"] is None
-        assert client.get("/health").json() == {"ok": True, "tables": 2, "failed": 1}
+        health = client.get("/health").json()
+        assert (health["ok"], health["tables"], health["failed"]) == (True, 2, 1)
 
 
 def test_a_table_whose_bot_is_gone_fails_alone(tmp_path: Path) -> None:
     db = tmp_path / "tables.db"
-    with TestClient(create_app(db, limits=FAST)) as client, client.websocket_connect("/ws") as ws:
+    with (
+        TestClient(create_app(db, limits=FAST), base_url=LOCAL) as client,
+        client.websocket_connect(LOCAL_WS) as ws,
+    ):
         me = Client(ws)
         gone = me.request(type="create", variant="standard")["table"]["id"]
         kept = me.request(type="create", variant="standard", bots={"1": "random"})["table"]["id"]
@@ -142,7 +146,7 @@ def test_a_table_whose_bot_is_gone_fails_alone(tmp_path: Path) -> None:
         )
     db_connection.close()
     second = create_app(db, limits=FAST)
-    with TestClient(second):
+    with TestClient(second, base_url=LOCAL):
         tables = lobby_of(second).tables
         assert tables[gone].status == "failed" and "uninstalled" in (tables[gone].error or "")
         assert tables[kept].status == "waiting"

@@ -26,10 +26,13 @@ import tichu_core as tc
 from tichu_core.frontends.web.app import WS_MAX_FRAME
 from tichu_core.frontends.web.protocol import Limits
 
-# The protocol tests play quickly: no rate limit in their way (test_web_protocol.py tests
-# the limit itself with the defaults).
-FAST = Limits(messages_per_second=10_000, burst=10_000)
+# The protocol tests play quickly: no rate limit or bot pace in their way
+# (test_web_protocol.py tests the limit itself with the defaults).
+FAST = Limits(messages_per_second=10_000, burst=10_000, bot_actions_per_second=1e6)
 ROOT = Path(__file__).resolve().parents[1]
+# The address TestClient speaks to: a loopback name the server answers to (HostCheck).
+LOCAL = "http://localhost"
+LOCAL_WS = "ws://localhost/ws"
 CARD = re.compile(r"^(?:[2-9]|10|[JQKA])[jspt]$|^(?:MJ|DOG|PH|DR)$")
 
 

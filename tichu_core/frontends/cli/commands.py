@@ -245,7 +245,28 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             f"tichu serve needs the web extra: pip install 'tichu[web]' ({error})", file=sys.stderr
         )
         return 2
-    serve(args.host, args.port, args.db, bot_delay=args.bot_delay)
+    from tichu_core.frontends.web.protocol import Limits
+    from tichu_core.frontends.web.store import StoreError
+    from tichu_core.frontends.web.tables import Expiry
+
+    try:
+        serve(
+            args.host,
+            args.port,
+            args.db,
+            bot_delay=args.bot_delay,
+            allowed_hosts=args.allowed_host,
+            expiry=Expiry(idle=args.idle_expiry, finished=args.finished_expiry),
+            limits=Limits(
+                max_tables=args.max_tables,
+                tables_per_client=args.tables_per_client,
+                bots_per_client=args.bots_per_client,
+                bot_actions_per_second=args.bot_rate,
+            ),
+        )
+    except StoreError as error:
+        _say(f"tichu serve: error: {error}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -257,6 +278,17 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected seconds (got {text[:20]!r})") from None
     if not 0 <= value <= 10:
         raise argparse.ArgumentTypeError(f"must be 0 to 10 seconds (got {text[:20]})")
+    return value
+
+
+def _positive_number(text: str) -> float:
+    """The argparse type of a positive finite number (expiry seconds, a rate)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number (got {text[:20]!r})") from None
+    if not 0 < value < 1e9:
+        raise argparse.ArgumentTypeError(f"must be above 0 and finite (got {text[:20]})")
     return value
 
 
@@ -530,6 +562,53 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.5,
         metavar="SECONDS",
         help="pause before each bot action, so that people can follow (default 0.5)",
+    )
+    sub.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name requests may be addressed to, besides localhost, 127.0.0.1, ::1 "
+        "and --host (repeatable; '*' for any)",
+    )
+    sub.add_argument(
+        "--idle-expiry",
+        type=_positive_number,
+        default=6 * 3600.0,
+        metavar="SECONDS",
+        help="an unfinished table nobody follows goes after this long unchanged (default 21600)",
+    )
+    sub.add_argument(
+        "--finished-expiry",
+        type=_positive_number,
+        default=600.0,
+        metavar="SECONDS",
+        help="a finished or failed table nobody follows goes after this long (default 600)",
+    )
+    sub.add_argument(
+        "--max-tables",
+        type=_whole_number(least=1, most=100_000),
+        default=1000,
+        help="tables the server holds at most (default 1000)",
+    )
+    sub.add_argument(
+        "--tables-per-client",
+        type=_whole_number(least=1, most=100_000),
+        default=20,
+        help="tables one client address may hold (default 20)",
+    )
+    sub.add_argument(
+        "--bots-per-client",
+        type=_whole_number(least=0, most=1_000_000),
+        default=60,
+        help="bots one client address may seat at the tables held (default 60)",
+    )
+    sub.add_argument(
+        "--bot-rate",
+        type=_positive_number,
+        default=50.0,
+        metavar="ACTIONS",
+        help="bot actions a second, all tables together (default 50)",
     )
     sub.set_defaults(run=_cmd_serve)
     return parser

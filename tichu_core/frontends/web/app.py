@@ -9,6 +9,11 @@ Each connection has a reader (requests, rate-limited, answered in order) and a
 writer (replies, and the ``state`` of the table it follows, built when it is sent:
 a burst of bot moves becomes one message with all their events). A request that
 fails gets an ``error`` reply and changes nothing; the connection goes on.
+
+What waits for a client is counted in bytes, per connection and for the server
+(:class:`OutboxBudget`): a client that does not read is dropped, not buffered.
+:class:`HostCheck` refuses requests addressed to a name the server does not answer
+to (DNS rebinding).
 """
 
 from __future__ import annotations
@@ -17,14 +22,18 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+import os
+import signal
+from collections import deque
+from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -43,7 +52,7 @@ from tichu_core.frontends.web.protocol import (
     whole_number,
 )
 from tichu_core.frontends.web.store import TableStore
-from tichu_core.frontends.web.tables import Lobby, Table
+from tichu_core.frontends.web.tables import Expiry, Lobby, Table
 
 log = logging.getLogger("tichu.web")
 
@@ -61,34 +70,74 @@ SECURITY_HEADERS = [
 # The largest frame uvicorn reads at all (a larger one closes the connection); the
 # protocol's own limit (Limits.max_message_bytes) is smaller and answered with an error.
 WS_MAX_FRAME = 1024 * 1024
-# Replies waiting for a client that does not read them; more closes the connection.
-MAX_OUTBOX = 256
 CLOSE_POLICY = 1008
+CLOSE_TOO_SLOW = 1013  # "try again later": the client did not read what it was sent
+# uvicorn's connections share this scope extension (HostCheck puts it there): the
+# transport's abort, to drop a client that does not read at once, without the close
+# handshake it would never answer. Where it is missing (a test client), a drop closes.
+ABORT = "tichu.abort"
+
+# Ctrl-C: how long connections and their tasks get to finish before they are cancelled.
+SHUTDOWN_SECONDS = 2
+# A connection whose handler has ended is aborted this long after if its transport has
+# not closed by then (a client that does not read would keep it open for ever).
+LINGER_SECONDS = 1.0
 
 _STATE = object()  # in an outbox: "send the followed table's state now"
 
 
-class Connection:
-    """One WebSocket client: the requests it sends, the table it follows."""
+class OutboxBudget:
+    """The bytes of every message the server holds for its clients: waiting in an
+    outbox or being sent. When a new message would take the total over ``limit``, the
+    connections holding the most are dropped until it fits (a client that reads never
+    holds much)."""
 
-    def __init__(self, websocket: WebSocket, lobby: Lobby) -> None:
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.total = 0
+        self.holders: set[Connection] = set()
+
+    def make_room(self, size: int, requester: Connection) -> bool:
+        """Whether ``requester`` may add ``size`` bytes (others may be dropped for it)."""
+        while self.total + size > self.limit:
+            victim = max(self.holders, key=lambda c: c.held, default=None)
+            if victim is None or victim is requester or victim.held <= requester.held:
+                return False
+            victim.drop("the server's outgoing buffer is full and this client reads slowest")
+        return True
+
+
+class Connection:
+    """One WebSocket client: the requests it sends, the table it follows, and the
+    messages waiting for it (their bytes counted per connection and server-wide)."""
+
+    def __init__(self, websocket: WebSocket, lobby: Lobby, budget: OutboxBudget) -> None:
         self.websocket = websocket
         self.lobby = lobby
         self.limits = lobby.limits
+        self.budget = budget
+        client = websocket.client
+        self.address = client.host if client is not None else "unknown"
         self.table: Table | None = None
         self.player: int | None = None
         self.sent = 0  # events of the player's stream already sent
-        self.outbox: asyncio.Queue[object] = asyncio.Queue()
+        self.outbox: deque[str | object] = deque()
+        self.waiting = 0  # bytes of the replies in the outbox
+        self.held = 0  # bytes this connection holds: waiting, and the one being sent
+        self._ready = asyncio.Event()
         self._state_queued = False
         self.rate = RateLimiter(self.limits.messages_per_second, self.limits.burst)
         self.dropped_in_a_row = 0
+        self.stopped = asyncio.Event()
+        self.why: str | None = None  # why the server dropped it
 
     # --- following a table -----------------------------------------------------------
 
     def table_changed(self) -> None:
-        if not self._state_queued:
+        if not self._state_queued and not self.stopped.is_set():
             self._state_queued = True
-            self.outbox.put_nowait(_STATE)
+            self.outbox.append(_STATE)
+            self._ready.set()
 
     def follow(self, table: Table, player: int | None, since: int) -> None:
         self.unfollow()
@@ -110,16 +159,73 @@ class Connection:
         self.sent += len(message["events"])
         return message
 
+    # --- what it holds ---------------------------------------------------------------
+
+    def _hold(self, size: int) -> bool:
+        if not self.budget.make_room(size, self):
+            self.drop("the server's outgoing buffer is full and this client does not read")
+            return False
+        self.held += size
+        self.budget.total += size
+        self.budget.holders.add(self)
+        return True
+
+    def _release(self, size: int) -> None:
+        self.held -= size
+        self.budget.total -= size
+        if self.held == 0:
+            self.budget.holders.discard(self)
+
+    def drop(self, why: str) -> None:
+        """Stop this connection now: what it holds is freed, the transport aborted."""
+        if self.stopped.is_set():
+            return
+        log.warning("dropping a connection from %s: %s", self.address, why)
+        self.why = why
+        self.stop()
+        abort = self.websocket.scope.get("extensions", {}).get(ABORT)
+        if abort is not None:
+            abort()
+
+    def stop(self) -> None:
+        """Free everything the connection holds; it sends nothing more."""
+        self.stopped.set()
+        self.outbox.clear()
+        self.budget.total -= self.held
+        self.held = self.waiting = 0
+        self.budget.holders.discard(self)
+        self.unfollow()
+
     # --- the two loops ---------------------------------------------------------------
 
     def reply(self, message: dict[str, Any]) -> None:
-        if self.outbox.qsize() >= MAX_OUTBOX:
-            raise ConnectionAbortedError("the client does not read its replies")
-        self.outbox.put_nowait(message)
+        # ASCII (json.dumps escapes the rest): the text's length is its size in bytes.
+        self.reply_text(json.dumps(message, separators=(",", ":")))
+
+    def reply_text(self, text: str) -> None:
+        """Queue a reply already in JSON (or drop the connection that holds too much)."""
+        if self.stopped.is_set():
+            return
+        size = len(text)
+        if self.waiting + size > self.limits.max_outbox_bytes:
+            self.drop(
+                f"more than {self.limits.max_outbox_bytes} bytes of replies wait for this "
+                "client: it does not read them"
+            )
+            return
+        if not self._hold(size):
+            return
+        self.waiting += size
+        self.outbox.append(text)
+        self._ready.set()
 
     async def write(self) -> None:
-        while True:
-            item = await self.outbox.get()
+        while not self.stopped.is_set():
+            if not self.outbox:
+                self._ready.clear()
+                await self._ready.wait()
+                continue
+            item = self.outbox.popleft()
             if item is _STATE:
                 self._state_queued = False
                 try:
@@ -131,10 +237,25 @@ class Connection:
                     ).reply()
                 if message is None:
                     continue
+                text = json.dumps(message, separators=(",", ":"))
+                size = len(text)
+                if not self._hold(size):
+                    return
             else:
-                assert isinstance(item, dict)
-                message = item
-            await self.websocket.send_text(json.dumps(message, separators=(",", ":")))
+                assert isinstance(item, str)
+                text = item
+                size = len(text)
+                self.waiting -= size
+            try:
+                await asyncio.wait_for(
+                    self.websocket.send_text(text), timeout=self.limits.send_timeout
+                )
+            except TimeoutError:
+                self.drop(f"a message waited {self.limits.send_timeout:g} s to be sent")
+                return
+            finally:
+                if not self.stopped.is_set():
+                    self._release(size)
 
     async def read(self) -> None:
         self.reply(
@@ -144,7 +265,7 @@ class Connection:
                 "limits": self.limits.public(),
             }
         )
-        while True:
+        while not self.stopped.is_set():
             message = await self.websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
@@ -161,7 +282,10 @@ class Connection:
                     request_id_of(text),
                 )
                 if self.dropped_in_a_row >= self.limits.flood_close:
-                    await self.websocket.close(CLOSE_POLICY, "flooding")
+                    try:  # a flooder that does not read either would hold the close up
+                        await asyncio.wait_for(self.websocket.close(CLOSE_POLICY, "flooding"), 1.0)
+                    except TimeoutError:
+                        self.drop("flooding, and not reading")
                     return
                 continue
             self.dropped_in_a_row = 0
@@ -173,8 +297,6 @@ class Connection:
                 self.handle(request)
             except ProtocolError as error:
                 self.refused(error, request_id if request_id is not None else request_id_of(text))
-            except ConnectionAbortedError:
-                raise
             except Exception:
                 # The request is not logged: it may hold a seat token.
                 log.exception("a %r request failed", request.get("type") if request else None)
@@ -202,9 +324,14 @@ class Connection:
                 "bot_descriptions": bot_descriptions(),
             }
         elif kind == "tables":
-            answer = {"type": "tables", "tables": [t.info() for t in lobby.tables.values()]}
+            # The list is shared by every client asking within a moment (lobby.listing).
+            tail = f',"id":{json.dumps(request["id"])}}}' if request.get("id") is not None else "}"
+            self.reply_text('{"type":"tables","tables":' + lobby.listing() + tail)
+            return
         elif kind == "create":
-            table = lobby.create(request["variant"], request.get("overrides"), request.get("bots"))
+            table = lobby.create(
+                request["variant"], request.get("overrides"), request.get("bots"), self.address
+            )
             answer = {"type": "created", "table": table.info()}
         elif kind == "sit":
             name = text_field(request, "name", self.limits.max_name_chars)
@@ -227,7 +354,7 @@ class Connection:
             self.follow(table, None, since)
             return
         elif kind == "bots":
-            table = lobby.add_bots(table_id(request), request["bots"])
+            table = lobby.add_bots(table_id(request), request["bots"], self.address)
             answer = {"type": "bots_seated", "table": table.info()}
         else:
             assert kind == "act"
@@ -241,6 +368,32 @@ class Connection:
         self.reply(answer)
 
 
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+ANY_HOST = "*"
+
+
+def allowed_hosts_for(host: str, extra: Sequence[str] = ()) -> frozenset[str]:
+    """The names a request's ``Host`` may give: the loopback names, the address the
+    server listens on (unless it is a wildcard) and ``extra`` (``--allowed-host``)."""
+    names = {*LOOPBACK_NAMES, *(name.lower() for name in extra)}
+    if host not in ("0.0.0.0", "::", ""):
+        names.add(host.lower().strip("[]"))
+    return frozenset(names)
+
+
+def host_name(header: str | None) -> str | None:
+    """The name in a ``Host`` header, without its port (``[::1]:8000`` -> ``::1``)."""
+    if not header:
+        return None
+    header = header.strip().lower()
+    if header.startswith("["):
+        end = header.find("]")
+        return header[1:end] if end > 0 else None
+    if header.count(":") == 1:
+        header = header.split(":", 1)[0]
+    return header or None
+
+
 def _same_origin(websocket: WebSocket) -> bool:
     """A browser's WebSocket from a page of another site is refused (clients that are
     not browsers send no Origin)."""
@@ -248,6 +401,41 @@ def _same_origin(websocket: WebSocket) -> bool:
     if origin is None:
         return True
     return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+class HostCheck:
+    """Refuses every request whose ``Host`` is not an allowed name (DNS rebinding: a
+    page of evil.example whose name now points at 127.0.0.1 still says evil.example):
+    HTTP gets 400, a WebSocket is closed before it is accepted (uvicorn answers 403).
+    It also hands the connection's transport abort to the app (:data:`ABORT`)."""
+
+    def __init__(self, app: ASGIApp, allowed: frozenset[str]) -> None:
+        self.app = app
+        self.allowed = allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers", []))
+        name = host_name(headers.get(b"host", b"").decode("latin-1"))
+        if ANY_HOST not in self.allowed and name not in self.allowed:
+            log.warning("refused a request for host %r", (name or "")[:60])
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": CLOSE_POLICY})
+                return
+            response = PlainTextResponse(
+                "this server does not answer to that host name (see tichu serve --allowed-host)",
+                status_code=400,
+            )
+            await response(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            transport = getattr(getattr(send, "__self__", None), "transport", None)
+            abort = getattr(transport, "abort", None)
+            if abort is not None:
+                scope = {**scope, "extensions": {**(scope.get("extensions") or {}), ABORT: abort}}
+        await self.app(scope, receive, send)
 
 
 class SecurityHeaders:
@@ -271,19 +459,30 @@ class SecurityHeaders:
 
 
 def create_app(
-    db: str | Path, *, bot_delay: float = 0.0, limits: Limits | None = None
+    db: str | Path,
+    *,
+    bot_delay: float = 0.0,
+    limits: Limits | None = None,
+    allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
+    expiry: Expiry | None = None,
 ) -> Starlette:
     """The web table's app, its tables stored in the SQLite file ``db``; bots wait
-    ``bot_delay`` seconds before each action (so that people can follow them)."""
-    state: dict[str, Lobby] = {}
+    ``bot_delay`` seconds before each action (so that people can follow them).
+    Requests must name one of ``allowed_hosts`` in their ``Host`` (``"*"``: any);
+    ``expiry`` says when idle and finished tables go (tables.py)."""
+    state: dict[str, Any] = {}
+    allowed = frozenset(name.lower() for name in allowed_hosts)
 
     def lobby() -> Lobby:
-        return state["lobby"]
+        current: Lobby = state["lobby"]
+        return current
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = TableStore(db)
-        state["lobby"] = current = Lobby(store, bot_delay=bot_delay, limits=limits)
+        current = Lobby(store, bot_delay=bot_delay, limits=limits, expiry=expiry)
+        state["lobby"] = current
+        state["budget"] = OutboxBudget(current.limits.max_outbox_total)
         current.restore()
         current.start()
         log.info("%d table(s) restored from %s", len(current.tables), db)
@@ -299,27 +498,47 @@ def create_app(
     async def health(request: Request) -> Response:
         tables = lobby().tables.values()
         failed = sum(1 for t in tables if t.status == "failed")
-        return JSONResponse({"ok": True, "tables": len(tables), "failed": failed})
+        budget: OutboxBudget = state["budget"]
+        return JSONResponse(
+            {
+                "ok": True,
+                "tables": len(tables),
+                "failed": failed,
+                "connections": len(state.setdefault("connections", set())),
+                "outgoing_bytes": budget.total,
+            }
+        )
 
     async def websocket_endpoint(websocket: WebSocket) -> None:
         if not _same_origin(websocket):
             await websocket.close(CLOSE_POLICY, "cross-origin WebSocket refused")
             return
         await websocket.accept()
-        connection = Connection(websocket, lobby())
-        writer = asyncio.create_task(connection.write())
+        connection = Connection(websocket, lobby(), state["budget"])
+        connections: set[Connection] = state.setdefault("connections", set())
+        connections.add(connection)
+        tasks = [
+            asyncio.create_task(connection.read()),
+            asyncio.create_task(connection.write()),
+            asyncio.create_task(connection.stopped.wait()),
+        ]
         try:
-            await connection.read()
-        except ConnectionAbortedError as stop:
-            with contextlib.suppress(Exception):
-                await websocket.close(CLOSE_POLICY, str(stop)[:100])
-        except (WebSocketDisconnect, RuntimeError):
-            pass  # the client went away
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            connection.unfollow()
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
+                    await task
+            reason = connection.why
+            connection.stop()  # frees whatever it still holds
+            abort = websocket.scope.get("extensions", {}).get(ABORT)
+            if abort is not None:
+                asyncio.get_running_loop().call_later(LINGER_SECONDS, abort)
+            connections.discard(connection)
+            if reason is not None and ABORT not in websocket.scope.get("extensions", {}):
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(websocket.close(CLOSE_TOO_SLOW, reason[:100]), 1.0)
 
     app = Starlette(
         routes=[
@@ -331,14 +550,51 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(HostCheck, allowed=allowed)
     app.state.lobby = lobby
     return app
 
 
-def serve(host: str, port: int, db: str | Path, *, bot_delay: float = 0.5) -> None:
-    """Run the web table with uvicorn until interrupted."""
+def serve(
+    host: str,
+    port: int,
+    db: str | Path,
+    *,
+    bot_delay: float = 0.5,
+    allowed_hosts: Sequence[str] = (),
+    expiry: Expiry | None = None,
+    limits: Limits | None = None,
+) -> None:
+    """Run the web table with uvicorn until interrupted (Ctrl-C: connections get a
+    second to close, then go; a second Ctrl-C exits at once). The store is checked
+    first: a file that is not one raises ``store.StoreError``, and nothing starts."""
     import uvicorn
 
+    TableStore(db).close()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(db, bot_delay=bot_delay)
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level="info")
+    app = create_app(
+        db,
+        bot_delay=bot_delay,
+        limits=limits,
+        allowed_hosts=allowed_hosts_for(host, allowed_hosts),
+        expiry=expiry,
+    )
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_FRAME,
+        log_level="info",
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+    )
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if self.should_exit and sig == signal.SIGINT:
+                # The second Ctrl-C: out now. Nothing is lost: every acknowledged action
+                # is committed, and a table is rebuilt from its log at the next start.
+                os.write(2, b"tichu serve: stopped at once (second Ctrl-C)\n")
+                os._exit(130)
+            super().handle_exit(sig, frame)
+
+    Server(config).run()

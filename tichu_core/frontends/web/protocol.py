@@ -36,7 +36,8 @@ REQUESTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 
 @dataclass(frozen=True)
 class Limits:
-    """What one connection may send; the server refuses the rest with an error reply."""
+    """What one connection, one client (an address) and the whole server may do or
+    hold; the server refuses the rest with an error reply (docs/web.md section 5)."""
 
     max_message_bytes: int = 16 * 1024  # one message's text, UTF-8 encoded
     messages_per_second: float = 20.0  # sustained rate per connection ...
@@ -44,6 +45,18 @@ class Limits:
     flood_close: int = 100  # messages dropped in a row (rate limit) before closing
     max_tables: int = 1000  # tables a server holds (created by all clients together)
     max_name_chars: int = 32
+    # Replies waiting for one client that does not read them: more drops the connection.
+    max_outbox_bytes: int = 4 * 1024 * 1024
+    # Everything waiting for all clients together: more drops the slowest readers.
+    max_outbox_total: int = 64 * 1024 * 1024
+    send_timeout: float = 10.0  # seconds one message may take to go out before a drop
+    tables_per_client: int = 20  # tables one address created that are still held
+    bots_per_client: int = 60  # bots one address seated at tables still held
+    max_target: int = 5000  # the largest game.target a `create` may ask for
+    max_hands: int = 50  # the largest game.hands a `create` may ask for
+    # Every bot of the server together: each action is committed (fsync) on the event
+    # loop, about 5 ms on the machine this was measured on (docs/web.md section 6).
+    bot_actions_per_second: float = 50.0
 
     def public(self) -> dict[str, Any]:
         return asdict(self)

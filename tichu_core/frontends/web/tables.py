@@ -10,6 +10,11 @@ WebSockets: a follower is anything with a ``player`` and a ``table_changed()``.
 
 A table that cannot go on (a bot or plugin failing, a log that no longer replays)
 is marked failed with the reason; the other tables and the server go on.
+
+A server's footprint is bounded: tables that nobody follows expire (:class:`Expiry`)
+when finished or idle, one client (an address) holds only so many tables and bots
+(:class:`Limits`), and every bot of the server shares one pace (:class:`BotPace`), so
+that bots never take the time people's requests need.
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ import contextlib
 import json
 import logging
 import secrets
+import time
+from collections import deque
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import tichu_core as tc
@@ -32,6 +40,56 @@ log = logging.getLogger("tichu.web")
 
 # Table sizes tried for each variant's `players` option (SPEC: 3 to 12 people).
 _TABLE_SIZES = range(2, 13)
+
+
+@dataclass(frozen=True)
+class Expiry:
+    """When tables go. A table that nobody follows is dropped from memory (and marked
+    expired in the store: it is not restored again) once ``finished`` seconds have
+    passed since its last change if it is over or failed, or ``idle`` seconds if it is
+    not; its rows are deleted from the store ``store`` seconds after that. The lobby
+    looks every ``sweep`` seconds."""
+
+    idle: float = 6 * 3600.0
+    finished: float = 600.0
+    store: float = 7 * 86400.0
+    sweep: float = 30.0
+
+
+class BotPace:
+    """A pace shared by every bot of a server: at most ``rate`` bot actions a second
+    together. A bot at a table where a person is connected goes before bots playing
+    among themselves; otherwise in the order they asked. People's requests never wait
+    for it."""
+
+    def __init__(self, rate: float) -> None:
+        self.interval = 1.0 / rate
+        self._waiting: tuple[deque[asyncio.Future[None]], deque[asyncio.Future[None]]] = (
+            deque(),
+            deque(),
+        )
+        self._releaser: asyncio.Task[None] | None = None
+
+    async def acquire(self, first: bool = False) -> None:
+        """Wait for a slot (``first``: a person waits for this bot)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[0 if first else 1].append(future)
+        if self._releaser is None or self._releaser.done():
+            self._releaser = asyncio.get_running_loop().create_task(self._release())
+        await future
+
+    async def _release(self) -> None:
+        while any(self._waiting):
+            queue = self._waiting[0] or self._waiting[1]
+            future = queue.popleft()
+            if future.done():  # its bot was cancelled
+                continue
+            future.set_result(None)
+            await asyncio.sleep(self.interval)
+
+    def close(self) -> None:
+        if self._releaser is not None:
+            self._releaser.cancel()
 
 
 class Follower(Protocol):
@@ -108,10 +166,14 @@ def _bot_choices(value: object, players: int) -> dict[int, str]:
 class Table:
     """One match, its seating, bots and followers."""
 
-    def __init__(self, lobby: Lobby, record: TableRecord) -> None:
+    def __init__(self, lobby: Lobby, record: TableRecord, creator: str | None = None) -> None:
         self.lobby = lobby
         self.record = record
         self.id = record.id
+        self.creator = creator  # the address that created it (None once restored)
+        self.bots_by: dict[str, int] = {}  # address -> bots it seated here
+        self.touched = max(record.created, record.touched)  # the last change (time.time)
+        self._info_json: str | None = None  # info() as JSON, until the next change
         self.game: tc.Game | None = None
         self.error: str | None = None
         self.seats: dict[int, SeatRecord] = {seat.player: seat for seat in record.seats}
@@ -280,6 +342,7 @@ class Table:
         try:
             while True:
                 await asyncio.sleep(self.lobby.bot_delay)
+                await self.lobby.bot_pace.acquire(self.has_people())
                 action = self._bot_action()
                 if action is None:
                     return
@@ -289,6 +352,18 @@ class Table:
             raise
         except Exception as error:  # a failing bot stops its own table only
             self.fail(f"a bot failed: {type(error).__name__}: {error}")
+
+    def has_people(self) -> bool:
+        """Whether a person is connected as a player (its bots then go first)."""
+        return any(follower.player is not None for follower in self.followers)
+
+    def expired(self, now: float, expiry: Expiry) -> bool:
+        """Whether the table may go: nobody follows it and it has been over or failed for
+        ``expiry.finished`` seconds, or unchanged for ``expiry.idle``."""
+        if self.followers:
+            return False
+        wait = expiry.finished if self.status in ("over", "failed") else expiry.idle
+        return now - self.touched >= wait
 
     async def stop(self) -> None:
         task = self._bot_task
@@ -300,6 +375,8 @@ class Table:
     # --- followers and what they see -----------------------------------------------
 
     def notify(self) -> None:
+        self.touched = time.time()
+        self._info_json = None
         for follower in list(self.followers):
             follower.table_changed()
 
@@ -334,6 +411,12 @@ class Table:
             "spectators": online.get(None, 0),
         }
 
+    def info_json(self) -> str:
+        """:meth:`info` as JSON, kept until the table changes (every change notifies)."""
+        if self._info_json is None:
+            self._info_json = json.dumps(self.info(), separators=(",", ":"))
+        return self._info_json
+
     def state(self, player: int | None, since: int) -> dict[str, Any]:
         """The ``state`` message for ``player`` (None: a spectator): the table, the
         player's observation, its events from position ``since`` of its own stream and
@@ -367,11 +450,21 @@ class Lobby:
     """Every table of a server, the store behind them and the tokens of their seats."""
 
     def __init__(
-        self, store: TableStore, *, bot_delay: float = 0.0, limits: Limits | None = None
+        self,
+        store: TableStore,
+        *,
+        bot_delay: float = 0.0,
+        limits: Limits | None = None,
+        expiry: Expiry | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
+        self.expiry = expiry or Expiry()
+        self.bot_pace = BotPace(self.limits.bot_actions_per_second)
+        self._sweeper: asyncio.Task[None] | None = None
+        self._listing: tuple[float, int, str] | None = None  # (time, generation, JSON)
+        self._generation = 0  # tables added or removed
         self.tables: dict[str, Table] = {}
         self._tokens: dict[str, tuple[Table, int]] = {}
         self.variants = variant_catalogue()
@@ -383,15 +476,60 @@ class Lobby:
             self._install(Table(self, record))
 
     def start(self) -> None:
-        """Start the bots of every table that waits for one (needs the running loop)."""
+        """Start the bots of every table that waits for one, and the sweeper that expires
+        tables (needs the running loop)."""
         for table in self.tables.values():
             table.start_bots()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="expiry")
 
     async def close(self) -> None:
-        for table in self.tables.values():
-            await table.stop()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        self.bot_pace.close()
+        await asyncio.gather(*(table.stop() for table in self.tables.values()))
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.expiry.sweep)
+            try:
+                self.expire(time.time())
+            except Exception:  # the store failing: try again at the next sweep
+                log.exception("expiring tables failed")
+
+    def expire(self, now: float) -> list[str]:
+        """Drop the tables that may go (:meth:`Table.expired`) and delete from the store
+        those that expired ``expiry.store`` seconds ago; the ids dropped now."""
+        gone = [t for t in self.tables.values() if t.expired(now, self.expiry)]
+        for table in gone:
+            self.store.expire(table.id, now)
+            self._uninstall(table)
+        purged = self.store.purge(now - self.expiry.store)
+        if gone or purged:
+            log.info("%d table(s) expired, %d deleted from the store", len(gone), purged)
+        return [table.id for table in gone]
+
+    def _uninstall(self, table: Table) -> None:
+        task = table._bot_task
+        if task is not None:
+            task.cancel()
+        del self.tables[table.id]
+        for seat in table.seats.values():
+            if seat.token_hash is not None:
+                self._tokens.pop(seat.token_hash, None)
+        self._generation += 1
+
+    def listing(self) -> str:
+        """The JSON list of every table's info; rebuilt when a table comes or goes, else
+        at most every half second (a client asking 20 times a second costs nothing)."""
+        now = time.monotonic()
+        cached = self._listing
+        if cached is None or cached[1] != self._generation or now - cached[0] >= 0.5:
+            text = "[" + ",".join(t.info_json() for t in self.tables.values()) + "]"
+            cached = self._listing = (now, self._generation, text)
+        return cached[2]
 
     def _install(self, table: Table) -> None:
+        self._generation += 1
         self.tables[table.id] = table
         for seat in table.seats.values():
             if seat.token_hash is not None:
@@ -403,7 +541,37 @@ class Lobby:
             raise ProtocolError("no_table", f"there is no table {table_id!r:.70}")
         return table
 
-    def create(self, variant: object, overrides: object, bots: object) -> Table:
+    def _held_by(self, client: str) -> tuple[int, int]:
+        """The tables and the bots ``client`` has created or seated that are still held."""
+        tables = bots = 0
+        for table in self.tables.values():
+            tables += table.creator == client
+            bots += table.bots_by.get(client, 0)
+        return tables, bots
+
+    def _bots_allowed(self, client: str, more: int) -> None:
+        _, bots = self._held_by(client)
+        if more and bots + more > self.limits.bots_per_client:
+            raise ProtocolError(
+                "too_many_bots",
+                f"one client may seat {self.limits.bots_per_client} bots at the tables the "
+                f"server holds; this one has {bots}",
+            )
+
+    def _game_size(self, variant: tc.Variant, options: dict[str, Any]) -> None:
+        """Overrides may not make a match longer than the server's bounds."""
+        for key, value, most in (
+            ("game.target", variant.game.target, self.limits.max_target),
+            ("game.hands", variant.game.hands, self.limits.max_hands),
+        ):
+            if key in options and value > most:
+                raise ProtocolError(
+                    "too_large", f"override {key!r}: at most {most} on this server (got {value})"
+                )
+
+    def create(
+        self, variant: object, overrides: object, bots: object, client: str = "local"
+    ) -> Table:
         if not isinstance(variant, str) or variant not in self._variant_names:
             known = ", ".join(sorted(self._variant_names))
             raise ProtocolError(
@@ -411,16 +579,27 @@ class Lobby:
             )
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError(
-                "server_full", f"this server holds {self.limits.max_tables} tables already"
+                "server_full",
+                f"this server holds {self.limits.max_tables} tables already; unused ones "
+                "expire (try again later)",
+            )
+        if self._held_by(client)[0] >= self.limits.tables_per_client:
+            raise ProtocolError(
+                "too_many_tables",
+                f"one client may hold {self.limits.tables_per_client} tables on this server; "
+                "they expire when finished or idle",
             )
         options = _overrides(overrides)
         try:
             # A bundled name only (never a path: a client must not read the server's files),
             # and no plugin imports by module path (allow_imports stays off).
-            game = tc.Game(tc.load_variant(variant, overrides=options or None), seed=0)
+            loaded = tc.load_variant(variant, overrides=options or None)
+            self._game_size(loaded, options)
+            game = tc.Game(loaded, seed=0)
         except tc.TichuError as error:
             raise ProtocolError("bad_variant", str(error)) from None
         chosen = _bot_choices(bots, game.players) if bots is not None else {}
+        self._bots_allowed(client, len(chosen))
         record = TableRecord(
             id=self._new_id(), variant=variant, overrides=options, seed=secrets.randbits(63)
         )
@@ -428,7 +607,9 @@ class Lobby:
         self.store.add_table(record)
         if record.seats:
             self.store.add_seats(record.id, record.seats)
-        table = Table(self, record)
+        table = Table(self, record, creator=client)
+        if chosen:
+            table.bots_by[client] = len(chosen)
         self._install(table)
         table.start_bots()
         return table
@@ -460,6 +641,7 @@ class Lobby:
             else:
                 assert seat.token_hash is not None
                 self._tokens[seat.token_hash] = (table, seat.player)
+        self._generation += 1  # the listing shows the new occupants at once
         table.notify()
         table.start_bots()
 
@@ -478,11 +660,13 @@ class Lobby:
         self._seat(table, [seat])
         return table, player, token
 
-    def add_bots(self, table_id: str, bots: object) -> Table:
+    def add_bots(self, table_id: str, bots: object, client: str = "local") -> Table:
         table = self.table(table_id)
         chosen = _bot_choices(bots, table.players)
         self._free(table, chosen)
+        self._bots_allowed(client, len(chosen))
         self._seat(table, [SeatRecord(p, "bot", name) for p, name in sorted(chosen.items())])
+        table.bots_by[client] = table.bots_by.get(client, 0) + len(chosen)
         return table
 
     def holder(self, token: object) -> tuple[Table, int]:

@@ -1,0 +1,322 @@
+"""A hostile load on `tichu serve`, run by hand (not in CI): docs/web.md section 6.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/web_load.py [--seconds 90]
+
+It starts `python -m tichu_core serve` on loopback (default bot delay, a fresh
+SQLite file) and gives it:
+
+- 1,000 tables: 99 with four bots, one with a person and three bots, 900 waiting
+  for people;
+- 20 connections that ask for the table list as often as the rate limit lets them
+  and never read a reply (each one the server drops comes back at once);
+- one person playing at random whatever the server lists for it.
+
+It reports the server's RSS (sampled every half second), the person's action
+latency (``act`` sent -> ``ack`` received) as percentiles, whether every table's
+stored log replays, and how long Ctrl-C (SIGINT) takes to stop the server. Targets:
+RSS under 400 MB, p99 under 100 ms, every log replays, Ctrl-C under 5 s. The
+figures depend on the machine: the load and the server share its cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+from websockets.asyncio.client import ClientConnection, connect
+
+import tichu_core as tc
+from tichu_core.frontends.web.store import TableStore
+
+ROOT = Path(__file__).resolve().parents[1]
+BOTS = {str(p): "greedy" for p in range(4)}
+TABLES, BOT_TABLES, SILENT = 1000, 100, 20
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(port: int, db: Path, log: Any, extra: list[str]) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "tichu_core", "serve", "--port", str(port), "--db", str(db)]
+    # One client (this script, on loopback) creates every table and seats every bot.
+    command += ["--max-tables", "1000", "--tables-per-client", "1000"]
+    command += ["--bots-per-client", "1000", *extra]
+    # Its log goes to a file: a pipe nobody reads would stop the server once full.
+    process = subprocess.Popen(command, env=env, stderr=log, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while True:
+        if process.poll() is not None:
+            raise SystemExit(
+                f"the server did not start: {process.stderr and process.stderr.read()}"
+            )
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return process
+        if time.monotonic() > deadline:
+            raise SystemExit("the server did not start in 60 s")
+        time.sleep(0.1)
+
+
+async def request(ws: ClientConnection, **message: Any) -> dict[str, Any]:
+    await ws.send(json.dumps({**message, "id": "r"}))
+    while True:
+        reply: dict[str, Any] = json.loads(await ws.recv())
+        if reply.get("id") == "r":
+            return reply
+
+
+async def create_tables(url: str) -> str:
+    """Every table, 20 creates a second per connection (the rate limit) over 50 of them;
+    the person's table's id."""
+
+    async def some(kinds: list[dict[str, str] | None]) -> list[str]:
+        ids = []
+        async with connect(url, max_size=None) as ws:
+            await ws.recv()  # welcome
+            for bots in kinds:
+                reply = await request(ws, type="create", variant="standard", bots=bots or {})
+                assert reply["type"] == "created", reply
+                ids.append(reply["table"]["id"])
+                await asyncio.sleep(0.05)
+        return ids
+
+    person = {"1": "greedy", "2": "greedy", "3": "greedy"}
+    kinds: list[dict[str, str] | None] = [person] + [BOTS] * (BOT_TABLES - 1)
+    kinds += [None] * (TABLES - BOT_TABLES)
+    groups = [kinds[i::50] for i in range(50)]
+    ids = await asyncio.gather(*(some(group) for group in groups))
+    return ids[0][0]
+
+
+def silent_clients(port: int, stop: threading.Event, counts: dict[str, int]) -> None:
+    """SILENT connections asking for the table list 20 times a second, never reading;
+    one that the server drops connects again."""
+    import base64
+
+    def opened() -> socket.socket:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.settimeout(5)
+        sock.connect(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall(
+            (
+                f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+        sock.settimeout(0.001)
+        counts["connections"] += 1
+        return sock
+
+    payload = b'{"type":"tables"}'
+    mask = b"\x01\x02\x03\x04"
+    frame = bytes([0x81, 0x80 | len(payload)]) + mask
+    frame += bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    sockets = [opened() for _ in range(SILENT)]
+    while not stop.is_set():
+        for index, sock in enumerate(sockets):
+            try:
+                sock.sendall(frame)
+                counts["requests"] += 1
+            except (TimeoutError, BlockingIOError):
+                pass  # our send buffer is full: the server is not reading us either
+            except OSError:  # dropped by the server
+                counts["dropped"] += 1
+                sock.close()
+                with contextlib.suppress(OSError):
+                    sockets[index] = opened()
+        time.sleep(0.05)
+    for sock in sockets:
+        sock.close()
+
+
+def choose(block: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """A listed action at random (calls declined), or a random push."""
+    if block["push"] is not None:
+        cards = list(block["push"]["cards"])
+        rng.shuffle(cards)
+        given = {}
+        for target, count in block["push"]["targets"].items():
+            given[target] = " ".join(cards[:count])
+            del cards[:count]
+        return {"type": "push", "seat": seat, "cards": given}
+    options = [
+        a
+        for a in block["actions"]
+        if a["type"] != "tichu" and not (a["type"] == "grand_tichu" and a["call"])
+    ]
+    chosen = dict(rng.choice(options or block["actions"]))
+    chosen.pop("label", None)
+    chosen.pop("bomb", None)
+    return chosen
+
+
+async def person(url: str, table_id: str, seconds: float, latencies: list[float]) -> int:
+    """Play at random for ``seconds``; the table's version at the end."""
+    rng = random.Random(26)
+    async with connect(url, max_size=None) as ws:
+        await ws.recv()  # welcome
+        seated = await request(ws, type="sit", table=table_id, player=0)
+        token = seated["token"]
+        stop = time.monotonic() + seconds
+        state: dict[str, Any] | None = None
+        pending: float | None = None
+        version = 0
+        while time.monotonic() < stop:
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=stop - time.monotonic())
+            except TimeoutError:
+                break
+            message = json.loads(text)
+            if message["type"] == "ack":
+                assert pending is not None
+                latencies.append(time.perf_counter() - pending)
+                pending = None
+                version = max(version, message["version"])
+            elif message["type"] == "error":
+                raise SystemExit(f"the person's action was refused: {message}")
+            elif message["type"] == "state":
+                state = message
+                version = max(version, message["version"])
+            if pending is not None or state is None or state["version"] < version:
+                continue
+            if state["table"]["status"] != "playing":
+                break
+            waiting = [s for s in state["observation"]["waiting_for"] if str(s) in state["legal"]]
+            if waiting:
+                seat = waiting[0]
+                action = choose(state["legal"][str(seat)], seat, rng)
+                pending = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "token": token, "action": action}))
+        return version
+
+
+def sample_rss(pid: int, stop: threading.Event, samples: list[float]) -> None:
+    process = psutil.Process(pid)
+    while not stop.is_set():
+        with contextlib.suppress(psutil.Error):
+            samples.append(process.memory_info().rss / 2**20)
+        time.sleep(0.5)
+
+
+def replays(db: Path) -> tuple[int, int]:
+    """(tables whose stored log replays, tables) in the store."""
+    store = TableStore(db)
+    try:
+        records = store.load()
+    finally:
+        store.close()
+    good = 0
+    for record in records:
+        try:
+            variant = tc.load_variant(record.variant, overrides=record.overrides or None)
+            game = tc.Game(variant, seed=record.seed)
+            for action in record.actions:
+                game.apply(action)
+        except tc.TichuError as error:
+            print(f"table {record.id} does not replay: {error}", file=sys.stderr)
+            continue
+        good += 1
+    return good, len(records)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=90.0, help="how long the person plays")
+    parser.add_argument(
+        "--bot-rate", default=None, help="the server's --bot-rate (default: the server's default)"
+    )
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="tichu-web-load-"))
+    db = work / "tables.db"
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}/ws"
+    log = (work / "server.log").open("wb")
+    extra = ["--bot-rate", args.bot_rate] if args.bot_rate else []
+    server = start_server(port, db, log, extra)
+    stop = threading.Event()
+    rss: list[float] = []
+    sampler = threading.Thread(target=sample_rss, args=(server.pid, stop, rss), daemon=True)
+    sampler.start()
+    figures: dict[str, Any] = {"seconds": args.seconds, "work": str(work), "server": extra}
+    try:
+        started = time.monotonic()
+        table_id = asyncio.run(create_tables(url))
+        figures["create_seconds"] = round(time.monotonic() - started, 1)
+        figures["rss_after_create_mb"] = round(rss[-1], 1) if rss else None
+        counts = {"connections": 0, "requests": 0, "dropped": 0}
+        silent = threading.Thread(target=silent_clients, args=(port, stop, counts), daemon=True)
+        silent.start()
+        latencies: list[float] = []
+        version = asyncio.run(person(url, table_id, args.seconds, latencies))
+        stop.set()
+        silent.join()
+        figures["silent_clients"] = counts
+        figures["person_actions"] = len(latencies)
+        figures["person_table_version"] = version
+        if latencies:
+            ms = [1000 * x for x in latencies]
+            figures["ack_ms"] = {
+                "p50": round(statistics.median(ms), 1),
+                "p90": round(percentile(ms, 0.90), 1),
+                "p99": round(percentile(ms, 0.99), 1),
+                "max": round(max(ms), 1),
+            }
+        figures["rss_max_mb"] = round(max(rss), 1)
+        time.sleep(3)
+        figures["rss_after_silent_gone_mb"] = round(
+            psutil.Process(server.pid).memory_info().rss / 2**20, 1
+        )
+        interrupted = time.monotonic()
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=60)
+        figures["ctrl_c_seconds"] = round(time.monotonic() - interrupted, 2)
+    finally:
+        stop.set()
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    log.close()
+    good, total = replays(db)
+    figures["tables_stored"] = total
+    figures["tables_replaying"] = good
+    print(json.dumps(figures, indent=2))
+    met = (
+        figures["rss_max_mb"] < 400
+        and figures.get("ack_ms", {}).get("p99", 1e9) < 100
+        and good == total == TABLES
+        and figures["ctrl_c_seconds"] < 5
+    )
+    print("every target met" if met else "a target was missed", file=sys.stderr)
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
