@@ -197,7 +197,10 @@ def test_make_bot_knows_the_bots_by_name() -> None:
     assert isinstance(make_bot("heuristic", 1), HeuristicBot)
     with pytest.raises(
         ValueError,
-        match="unknown bot 'clever'; known: random, greedy, heuristic, search, search-strong",
+        match=(
+            "unknown bot 'clever'; known: random, greedy, heuristic, heuristic-no-oot, search,"
+            " search-strong"
+        ),
     ):
         make_bot("clever")
     with pytest.raises(ValueError, match="did you mean 'greedy'"):
