@@ -43,7 +43,7 @@ from tichu_core.frontends.web.protocol import (
     whole_number,
 )
 from tichu_core.frontends.web.store import TableStore
-from tichu_core.frontends.web.tables import Lobby, Table
+from tichu_core.frontends.web.tables import Lobby, Table, bot_descriptions
 
 log = logging.getLogger("tichu.web")
 
@@ -195,7 +195,12 @@ class Connection:
         if kind == "ping":
             answer = {"type": "pong"}
         elif kind == "variants":
-            answer = {"type": "variants", "variants": lobby.variants, "bots": bot_names()}
+            answer = {
+                "type": "variants",
+                "variants": lobby.variants,
+                "bots": bot_names(),
+                "bot_descriptions": bot_descriptions(),
+            }
         elif kind == "tables":
             answer = {"type": "tables", "tables": [t.info() for t in lobby.tables.values()]}
         elif kind == "create":
@@ -222,7 +227,7 @@ class Connection:
             self.follow(table, None, since)
             return
         elif kind == "bots":
-            table = lobby.add_bots(table_id(request), request["bots"])
+            table = lobby.add_bots(table_id(request), request["bots"], request["token"])
             answer = {"type": "bots_seated", "table": table.info()}
         else:
             assert kind == "act"

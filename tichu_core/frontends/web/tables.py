@@ -32,6 +32,27 @@ log = logging.getLogger("tichu.web")
 # Table sizes tried for each variant's `players` option (SPEC: 3 to 12 people).
 _TABLE_SIZES = range(2, 13)
 
+# What each bot is, in words for the lobby; a bot another package registers (or one
+# this table does not know yet) is described by its name.
+_BOT_WORDS = {
+    "random": "plays any legal move at random and never calls: for trying the rules",
+    "greedy": "sheds its weakest cards, beats with the least it can, lets its partner's "
+    "tricks stand, bombs only to stop an opponent going out",
+    "heuristic": "a sensible player: plans how to get rid of its hand, keeps bombs for "
+    "when they matter, calls Tichu on a strong hand, never overtakes its partner",
+    "search": "plans by playing out sampled worlds: deals the cards it cannot see at "
+    "random many times, plays each deal out and picks the move that scores best "
+    "(the strongest bot, and the slowest)",
+}
+
+
+def bot_descriptions() -> dict[str, str]:
+    """Every bot name (``bot_names()``) with what that bot is, for people choosing one."""
+    return {
+        name: _BOT_WORDS.get(name, f"a bot registered by another package ({name})")
+        for name in bot_names()
+    }
+
 
 class Follower(Protocol):
     """A connection that follows a table: as a player, or as a spectator (None)."""
@@ -59,12 +80,51 @@ def variant_catalogue() -> list[dict[str, Any]]:
         catalogue.append(
             {
                 "name": name,
+                # The words before the description's colon name the game ("Threechu:
+                # 3 players, ..."); a house rule is named by the whole description.
+                "title": _title(variant.description, name),
                 "description": variant.description,
                 "players": variant.players,
                 "sizes": sizes,
             }
         )
     return catalogue
+
+
+def _title(description: str, name: str) -> str:
+    head, colon, _ = description.partition(":")
+    if not colon or head.strip().lower() == "house rule" or not head.strip():
+        return description.strip() or name
+    return head.strip()
+
+
+def hand_sheets(game: tc.Game) -> list[dict[str, Any]]:
+    """Every finished hand of ``game`` as the score sheet shows it: the engine's
+    ``HandResult`` and, per seat, the score line it counts for; with the variant's
+    values of the calls and of a double victory, so that the page can name each part
+    of a hand's score (all of it public once the hand is over)."""
+    variant = game.variant
+    per_player = variant.scoring.per_player
+    lines = len(game.score_lines)
+    sheets = []
+    for result in game.hand_results:
+        seat_lines = [
+            (lines - 1 if player is None else player) if per_player else variant.team_of(seat)
+            for seat, player in enumerate(result.players)
+        ]
+        sheet = result.model_dump(mode="json")
+        sheet["lines"] = seat_lines
+        sheets.append(sheet)
+    return sheets
+
+
+def scoring_values(game: tc.Game) -> dict[str, int]:
+    variant = game.variant
+    return {
+        "tichu": variant.calls.tichu_points,
+        "grand_tichu": variant.calls.grand_tichu_points,
+        "double_victory": variant.scoring.double_victory,
+    }
 
 
 def _overrides(value: object) -> dict[str, Any]:
@@ -191,6 +251,11 @@ class Table:
         game = self.game
         if game is None or self.error is not None:
             raise ProtocolError("table_failed", f"table {self.id} has stopped: {self.error}")
+        if not self.started:
+            free = self.players - len(self.seats)
+            raise ProtocolError(
+                "not_started", f"the game starts when every place is taken ({free} free)"
+            )
         if not isinstance(raw, dict):
             raise ProtocolError("invalid_action", "'action' is an action's JSON object")
         try:
@@ -218,10 +283,15 @@ class Table:
     def add_bot(self, seat: SeatRecord) -> None:
         self.bots[seat.player] = make_bot(seat.name, secrets.randbits(32))
 
+    @property
+    def started(self) -> bool:
+        """Whether the game has begun: it waits until every place is taken."""
+        return len(self.seats) >= self.players
+
     def _bot_seat(self) -> int | None:
         """A seat the game waits for whose player is a bot, if any."""
         game = self.game
-        if game is None or self.error is not None or game.is_over:
+        if game is None or self.error is not None or game.is_over or not self.started:
             return None
         for seat in game.waiting_for:
             if game.controller(seat) in self.bots:
@@ -288,6 +358,7 @@ class Table:
         return {
             "id": self.id,
             "variant": self.record.variant,
+            "variant_title": self.lobby.titles.get(self.record.variant, self.record.variant),
             "overrides": self.record.overrides,
             "players": self.players,
             "seats": game.seats if game is not None else None,
@@ -314,11 +385,14 @@ class Table:
             "legal": {},
         }
         game = self.game
-        if game is None:
-            return message
+        if game is None or not self.started:
+            return message  # no cards are shown before every place is taken
         observation = game.observation(player)
         message["observation"] = observation.model_dump(mode="json")
         message["events"] = [e.model_dump(mode="json") for e in game.events_for(player, since)]
+        message["results"] = hand_sheets(game)
+        message["scoring"] = scoring_values(game)
+        message["winners"] = game.winners
         if self.error is None and player is not None:
             message["legal"] = {
                 str(seat): legal_for(game, seat, observation)
@@ -341,6 +415,7 @@ class Lobby:
         self._tokens: dict[str, tuple[Table, int]] = {}
         self.variants = variant_catalogue()
         self._variant_names = {entry["name"] for entry in self.variants}
+        self.titles: dict[str, str] = {entry["name"]: entry["title"] for entry in self.variants}
 
     def restore(self) -> None:
         """Rebuild every stored table (a table that no longer replays is marked failed)."""
@@ -432,6 +507,10 @@ class Lobby:
         """Take a player's place (the first free one if ``player`` is None): the table,
         the player and its secret token, which only this reply ever carries."""
         table = self.table(table_id)
+        if name is not None:
+            name = name.strip()
+            if not name:
+                raise ProtocolError("bad_name", "a name needs at least one visible character")
         if player is None:
             free = [p for p in range(table.players) if p not in table.seats]
             if not free:
@@ -439,12 +518,14 @@ class Lobby:
             player = free[0]
         self._free(table, [player])
         token = secrets.token_urlsafe(24)
-        seat = SeatRecord(player, "human", name or f"Player {player}", token_hash(token))
+        seat = SeatRecord(player, "human", name or f"Player {player + 1}", token_hash(token))
         self._seat(table, [seat])
         return table, player, token
 
-    def add_bots(self, table_id: str, bots: object) -> Table:
-        table = self.table(table_id)
+    def add_bots(self, table_id: str, bots: object, token: object) -> Table:
+        """Seat bots at free places, for a person seated at the table (``token``): a
+        visitor who only watches cannot fill the places that friends are to take."""
+        table, _ = self.resume(table_id, token)
         chosen = _bot_choices(bots, table.players)
         self._free(table, chosen)
         self._seat(table, [SeatRecord(p, "bot", name) for p, name in sorted(chosen.items())])
