@@ -161,16 +161,20 @@ def test_places_are_taken_once(client: TestClient) -> None:
             ({"type": "sit", "table": table_id, "player": 4}, "bad_player"),
             ({"type": "sit", "table": "nope"}, "no_table"),
             ({"type": "bots", "table": table_id, "bots": {"0": "greedy"}, "token": token}, "taken"),
-            ({"type": "bots", "table": table_id, "bots": {"2": "clever"}, "token": token}, "unknown_bot"),
-            ({"type": "bots", "table": table_id, "bots": {"02": "greedy"}, "token": token}, "bad_message"),
+            (
+                {"type": "bots", "table": table_id, "bots": {"2": "clever"}, "token": token},
+                "unknown_bot",
+            ),
+            (
+                {"type": "bots", "table": table_id, "bots": {"02": "greedy"}, "token": token},
+                "bad_message",
+            ),
             ({"type": "sit", "table": table_id, "name": "x\u0007"}, "bad_message"),
         ]:
             reply = me.request(**request)
             assert (reply["type"], reply["code"]) == ("error", code), (request, reply)
         reply = me.request(type="bots", table=table_id, bots={"2": "random"}, token=token)
-        assert reply["type"] == (
-            "bots_seated"
-        )
+        assert reply["type"] == ("bots_seated")
         assert sit(me, table_id)[0] == 3  # the first free place
         reply = me.request(type="sit", table=table_id)
         assert reply["code"] == "taken" and "every place" in reply["message"]

@@ -226,10 +226,9 @@ def _label(combination: tc.Combination) -> str:
     }
     if kind == tc.Kind.SINGLE:
         specials = {1: "Mah Jong", 15: "Dragon"}
-        if rank != int(rank):
-            words = "Phoenix"  # its value is half a rank over what it is played on
-        else:
-            words = specials.get(int(rank), f"single {_rank(rank)}")
+        # A Phoenix single is worth half a rank over what it is played on.
+        whole = rank == int(rank)
+        words = specials.get(int(rank), f"single {_rank(rank)}") if whole else "Phoenix"
     elif kind in (tc.Kind.STRAIGHT, tc.Kind.STRAIGHT_FLUSH):
         low = int(rank) - length + 1
         name = "straight" if kind == tc.Kind.STRAIGHT else "straight flush"

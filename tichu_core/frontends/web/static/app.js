@@ -697,11 +697,18 @@ function renderCenter(view, table) {
   if (table.status === "failed") text = `This table has stopped: ${table.error}`;
   $("center-text").textContent = text;
   $("wish").textContent = view.wish ? `Wish: ${view.wish}` : "";
-  const entries = view.phase === "play" || view.pending ? currentTrick() : [];
+  const entries = [];
+  for (const entry of view.phase === "play" || view.pending ? currentTrick() : []) {
+    const last = entries[entries.length - 1];
+    // Passes in a row make one entry: "Bob, Carl: pass".
+    if (entry.kind === "pass" && last && last.kind === "pass") last.seats.push(entry.seat);
+    else entries.push(entry.kind === "pass" ? { kind: "pass", seats: [entry.seat] } : entry);
+  }
   const topIndex = entries.map((e) => e.kind).lastIndexOf("play");
   const nodes = entries.map((entry, i) => {
     if (entry.kind === "pass") {
-      return el("div", { class: "entry pass", dataSeat: entry.seat }, el("span", { class: "who", text: `${seatName(entry.seat)}: pass` }));
+      const who = entry.seats.map((seat) => seatName(seat)).join(", ");
+      return el("div", { class: "entry pass", dataSeats: entry.seats.join(" ") }, el("span", { class: "who", text: `${who}: pass`, title: `${who}: pass` }));
     }
     const phoenix = phoenixValue(entry);
     return el(
@@ -1079,75 +1086,77 @@ function callPoints(kind, values) {
 
 // One finished hand: for each score line what it got and why.
 function handTable(result, view, totals) {
+  // One row per score line (a team, a player): its card points, each call made or
+  // failed, a double (Tientsin: triple) victory, what the variant's own rules added,
+  // the hand's total and the running total.
   const values = S.state.scoring || { tichu: 100, grand_tichu: 200, double_victory: 200 };
-  const lines = view.scores.map((_, line) => line);
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
   const nameAt = (seat) => {
     const player = result.players[seat];
     return player === null ? "Dummy" : playerName(player);
   };
-  const rows = [];
-  const cell = (text, cls = "") => el("td", { class: cls, text: String(text) });
-  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
-  const explained = lines.map(() => 0);
-  rows.push(el("tr", {}, el("th", { text: "Card points" }), lines.map((l) => { explained[l] += result.card_points[l]; return cell(result.card_points[l], "num"); })));
-  const seats = Object.keys(result.calls).map(Number).sort((a, b) => a - b);
-  for (const seat of seats) {
-    for (const kind of result.calls[seat].split("+")) {
-      const made = result.out_order[0] === seat;
-      const points = (made ? 1 : -1) * callPoints(kind, values);
-      const line = result.lines[seat];
-      explained[line] += points;
-      rows.push(
-        el(
-          "tr",
-          { class: made ? "made" : "failed" },
-          el("th", { text: `${nameAt(seat)}: ${kind === "grand_tichu" ? "Grand Tichu" : "Tichu"} ${made ? "made" : "failed"}` }),
-          lines.map((l) => cell(l === line ? signed(points) : "", "num")),
-        ),
-      );
-    }
-  }
-  if (result.double_victory) {
-    const line = result.lines[result.out_order[0]];
-    const together = result.lines.filter((l) => l === line).length;
-    explained[line] += values.double_victory;
-    rows.push(
-      el(
-        "tr",
-        { class: "made" },
-        el("th", { text: together >= 3 ? "Triple victory" : "Double victory" }),
-        lines.map((l) => cell(l === line ? signed(values.double_victory) : "", "num")),
-      ),
-    );
-  }
-  const rest = lines.map((l) => result.scores[l] - explained[l]);
-  if (rest.some((n) => n !== 0)) {
-    rows.push(el("tr", {}, el("th", { text: "By the variant's rules" }), lines.map((l) => cell(rest[l] ? signed(rest[l]) : "", "num"))));
-  }
-  rows.push(el("tr", { class: "total" }, el("th", { text: "This hand" }), lines.map((l) => cell(signed(result.scores[l]), "num hand-total"))));
-  rows.push(el("tr", { class: "running" }, el("th", { text: "Total" }), lines.map((l) => cell(totals[l], "num running-total"))));
   const mine = myLines(view);
+  const rows = view.scores.map((_, line) => {
+    let explained = result.card_points[line];
+    const notes = [];
+    for (const seat of Object.keys(result.calls).map(Number).sort((x, y) => x - y)) {
+      if (result.lines[seat] !== line) continue;
+      for (const kind of result.calls[seat].split("+")) {
+        const made = result.out_order[0] === seat;
+        const points = (made ? 1 : -1) * callPoints(kind, values);
+        explained += points;
+        notes.push(el("div", { class: made ? "made" : "failed" },
+          `${nameAt(seat)}: ${kind === "grand_tichu" ? "Grand Tichu" : "Tichu"} ${made ? "made" : "failed"} ${signed(points)}`));
+      }
+    }
+    if (result.double_victory && result.lines[result.out_order[0]] === line) {
+      const together = result.lines.filter((l) => l === line).length;
+      explained += values.double_victory;
+      notes.push(el("div", { class: "made" }, `${together >= 3 ? "Triple" : "Double"} victory ${signed(values.double_victory)}`));
+    }
+    const rest = result.scores[line] - explained;
+    if (rest) notes.push(el("div", { class: "rule" }, `By the variant's rules ${signed(rest)}`));
+    return el(
+      "tr",
+      { class: mine.has(line) ? "mine" : "", dataLine: line },
+      el("th", { class: "who", text: lineName(line, view), title: lineName(line, view) }),
+      el("td", { class: "num card-points", text: String(result.card_points[line]) }),
+      el("td", { class: "notes" }, notes),
+      el("td", { class: "num hand-total", text: signed(result.scores[line]) }),
+      el("td", { class: "num running-total", text: String(totals[line]) }),
+    );
+  });
   return el(
     "table",
     { class: "sheet", dataHand: result.index },
-    el("thead", {}, el("tr", {}, el("th", { text: `Hand ${result.index + 1}` }), lines.map((l) => el("th", { class: "num" + (mine.has(l) ? " mine" : ""), text: lineName(l, view), title: lineName(l, view) })))),
+    el("thead", {}, el("tr", {},
+      el("th", { text: `Hand ${result.index + 1}` }),
+      el("th", { class: "num", text: "Card points" }),
+      el("th", { text: "Calls and bonuses" }),
+      el("th", { class: "num", text: "This hand" }),
+      el("th", { class: "num", text: "Total" }))),
     el("tbody", {}, rows),
   );
 }
 
-function finishingOrder(result, view) {
-  // Grand Seigneur: the order the seats went out in, with the titles it gives (the
-  // next hand's seats are by rank: the title of seat k is the title of place k).
-  const titles = Object.entries(view.titles).sort((a, b) => Number(a[0]) - Number(b[0])).map((e) => e[1]);
-  const shows = titles.length > 0 || result.out_order.length > 4;
-  if (!shows) return null;
+function finishingOrder(result, view, latest) {
+  // Grand Seigneur: the order the players went out in; after the latest hand, with
+  // the title each now holds (the running hand's titles come from that order).
+  const titled = Object.keys(view.titles).length > 0;
+  if (!titled && result.out_order.length <= 4) return null;
+  const titleOf = (player) => {
+    if (!latest || player === null) return null;
+    const seat = view.players.indexOf(player);
+    return seat >= 0 ? view.titles[seat] || null : null;
+  };
   return el(
     "ol",
     { class: "finishing" },
-    result.out_order.map((seat, place) => {
+    result.out_order.map((seat) => {
       const player = result.players[seat];
+      const title = titleOf(player);
       return el("li", {}, el("span", { class: "who", text: player === null ? "Dummy" : playerName(player) }),
-        titles[place] ? el("span", { class: "badge title", text: titles[place] }) : null);
+        title ? el("span", { class: "badge title", text: title }) : null);
     }),
   );
 }
@@ -1176,7 +1185,7 @@ function fillSheet(over) {
   const last = results.length - 1;
   if (last >= 0) {
     body.push(handTable(results[last], view, totals[last]));
-    const order = finishingOrder(results[last], view);
+    const order = finishingOrder(results[last], view, view.hand_index > results[last].index);
     if (order) body.push(el("h3", { text: "Finishing order" }), order);
   }
   if (results.length > 1 || over) {
