@@ -102,7 +102,7 @@ def test_plays_are_labelled_as_players_say_them() -> None:
     assert _label(tc.Combination(kind.STEPS, 6, 9, 0, 0)) == "pairs 7\u20139"
     assert _label(tc.Combination(kind.PAIR, 2, 7, 0, 0)) == "pair of sevens"
     assert _label(tc.Combination(kind.FULL_HOUSE, 5, 12, 0, 0)) == "full house, three queens"
-    assert _label(tc.Combination(kind.FOUR_BOMB, 4, 14, 0, 0)) == "four aces (bomb)"
+    assert _label(tc.Combination(kind.FOUR_BOMB, 4, 14, 0, 0)) == "four bomb of aces"
     assert _label(tc.Combination(kind.SINGLE, 1, 7.5, 0, 0)) == "Phoenix"
     assert _label(tc.Combination(kind.SINGLE, 1, 15, 0, 0)) == "Dragon"
 

@@ -213,15 +213,15 @@ def _ranks(rank: float) -> str:
 def _label(combination: tc.Combination) -> str:
     """The combination in the words players use, without its cards: ``single 7``,
     ``pair of nines``, ``straight 5-9`` (from its lowest rank to its highest: the Mah
-    Jong counts 1), ``pairs 7-9`` (steps), ``full house, three eights``, ``four sixes
-    (bomb)``; a Phoenix reading last: ``, Phoenix as 8``. A house rule's kind keeps its
-    own description."""
+    Jong counts 1), ``pairs 7-9`` (steps), ``full house, three eights``, ``four bomb of
+    sixes`` (the kind's name, as the event has it); a Phoenix reading last: ``, Phoenix
+    as 8``. A house rule's kind keeps its own description."""
     kind, length, rank = combination.kind, combination.length, combination.rank
     standard: dict[int, str] = {
         tc.Kind.PAIR: f"pair of {_ranks(rank)}",
         tc.Kind.TRIPLE: f"three {_ranks(rank)}",
         tc.Kind.FULL_HOUSE: f"full house, three {_ranks(rank)}",
-        tc.Kind.FOUR_BOMB: f"four {_ranks(rank)} (bomb)",
+        tc.Kind.FOUR_BOMB: f"four bomb of {_ranks(rank)}",
         tc.Kind.DOG: "Dog",
     }
     if kind == tc.Kind.SINGLE:
