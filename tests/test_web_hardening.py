@@ -227,21 +227,26 @@ def test_one_client_holds_a_bounded_number_of_tables_and_bots(tmp_path: Path) ->
         me = Client(ws)
         lobby = lobby_of(app)
         first = me.request(type="create", variant="standard", bots={"1": "random"})
+        first_id = first["table"]["id"]
         second = me.request(type="create", variant="standard")["table"]["id"]
         reply = me.request(type="create", variant="standard")
         assert reply["code"] == "too_many_tables" and "2 tables" in reply["message"]
         assert len(lobby.tables) == 2
-        assert me.request(type="bots", table=second, bots={"1": "random", "2": "random"})[
-            "type"
-        ] == ("bots_seated")
-        # 3 bots held; 3 more would be 6 > 5: refused, the table unchanged.
-        reply = me.request(type="bots", table=first["table"]["id"], bots=BOTS | {"1": "random"})
-        assert reply["code"] in ("too_many_bots", "taken")
-        reply = me.request(type="bots", table=second, bots={"0": "random", "3": "random"})
+        # Only a seated person seats bots (issue 27): this client sits at both tables.
+        token_first = me.request(type="sit", table=first_id, player=0, name="Ann")["token"]
+        token_second = me.request(type="sit", table=second, player=0, name="Ann")["token"]
+        reply = me.request(
+            type="bots", table=second, bots={"1": "random", "2": "random"}, token=token_second
+        )
         assert reply["type"] == "bots_seated"
-        reply = me.request(type="bots", table=first["table"]["id"], bots={"2": "random"})
+        reply = me.request(type="bots", table=second, bots={"3": "random"}, token=token_second)
+        assert reply["type"] == "bots_seated"
+        # 4 bots held; 2 more would be 6 > 5: refused, the table unchanged.
+        reply = me.request(
+            type="bots", table=first_id, bots={"2": "random", "3": "random"}, token=token_first
+        )
         assert reply["code"] == "too_many_bots" and "5 bots" in reply["message"]
-        assert sorted(lobby.tables[first["table"]["id"]].seats) == [1]
+        assert sorted(lobby.tables[first_id].seats) == [0, 1]
         # Another client is not held to this one's count.
         assert lobby.create("standard", None, BOTS, "another client").creator == "another client"
 

@@ -160,22 +160,27 @@ def test_places_are_taken_once(client: TestClient) -> None:
     with connect(client) as ws:
         me = Client(ws)
         table_id = create(me, bots={"1": "greedy"})
-        sit(me, table_id, player=0)
+        _, token = sit(me, table_id, player=0)
         for request, code in [
             ({"type": "sit", "table": table_id, "player": 0}, "taken"),
             ({"type": "sit", "table": table_id, "player": 1}, "taken"),
             ({"type": "sit", "table": table_id, "player": 4}, "bad_player"),
             ({"type": "sit", "table": "nope"}, "no_table"),
-            ({"type": "bots", "table": table_id, "bots": {"0": "greedy"}}, "taken"),
-            ({"type": "bots", "table": table_id, "bots": {"2": "clever"}}, "unknown_bot"),
-            ({"type": "bots", "table": table_id, "bots": {"02": "greedy"}}, "bad_message"),
+            ({"type": "bots", "table": table_id, "bots": {"0": "greedy"}, "token": token}, "taken"),
+            (
+                {"type": "bots", "table": table_id, "bots": {"2": "clever"}, "token": token},
+                "unknown_bot",
+            ),
+            (
+                {"type": "bots", "table": table_id, "bots": {"02": "greedy"}, "token": token},
+                "bad_message",
+            ),
             ({"type": "sit", "table": table_id, "name": "x\u0007"}, "bad_message"),
         ]:
             reply = me.request(**request)
             assert (reply["type"], reply["code"]) == ("error", code), (request, reply)
-        assert me.request(type="bots", table=table_id, bots={"2": "random"})["type"] == (
-            "bots_seated"
-        )
+        reply = me.request(type="bots", table=table_id, bots={"2": "random"}, token=token)
+        assert reply["type"] == ("bots_seated")
         assert sit(me, table_id)[0] == 3  # the first free place
         reply = me.request(type="sit", table=table_id)
         assert reply["code"] == "taken" and "every place" in reply["message"]

@@ -70,10 +70,6 @@ def test_bots_go_on_after_a_restart(tmp_path: Path) -> None:
         me = Client(ws)
         table_id = me.request(type="create", variant="standard")["table"]["id"]
         token = me.request(type="sit", table=table_id, player=0)["token"]
-        state = me.wait(lambda s: my_turn(s) is not None)
-        seat = my_turn(state)
-        assert seat is not None
-        me.request(type="act", token=token, action=random_action(state, seat, random.Random(0)))
     # Seat bots in the store only, as if the server had stopped before they could act.
     db_connection = sqlite3.connect(db)
     with db_connection:
@@ -86,7 +82,12 @@ def test_bots_go_on_after_a_restart(tmp_path: Path) -> None:
     with TestClient(second, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
         me = Client(ws)
         assert me.request(type="resume", table=table_id, token=token)["type"] == "seated"
-        # The bots decide their Grand Tichu at once, and push: the game waits for us.
+        # Every place is taken: the game starts, the bots decide their Grand Tichu at
+        # once, and push once we have decided: the game waits for us.
+        state = me.wait(lambda s: s["version"] == 3)
+        assert state["observation"]["phase"] == "grand_tichu" and my_turn(state) == 0
+        action = random_action(state, 0, random.Random(0))
+        assert me.request(type="act", token=token, action=action)["type"] == "ack"
         state = me.wait(lambda s: s["version"] == 7)
         assert state["observation"]["phase"] == "exchange" and my_turn(state) == 0
 
@@ -101,7 +102,7 @@ def test_a_table_that_no_longer_replays_fails_alone(tmp_path: Path) -> None:
             table_id = me.request(type="create", variant="standard")["table"]["id"]
             token = me.request(type="sit", table=table_id)["token"]
             bots = {"1": "greedy", "2": "greedy", "3": "greedy"}
-            me.request(type="bots", table=table_id, bots=bots)
+            me.request(type="bots", table=table_id, bots=bots, token=token)
             play_until(me, token, lambda s: s["version"] >= 4, random.Random(1))
             ids.append(table_id)
     broken, healthy = ids

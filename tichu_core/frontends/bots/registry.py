@@ -41,12 +41,16 @@ BOTS: Mapping[str, BotFactory] = {
 
 # A word on each bundled bot, for the places people choose one (the web table).
 DESCRIPTIONS: Mapping[str, str] = {
-    "random": "plays any legal card at random",
-    "greedy": "sheds its weakest cards first",
-    "heuristic": "plays by rules of thumb, fast",
-    "heuristic-no-oot": "the heuristic, never bombing out of turn",
-    "search": "plans by playing sampled deals out (about 0.05 s a move)",
-    "search-strong": "search with four times the thought (slower)",
+    "random": "plays any legal move at random and never calls: for trying the rules",
+    "greedy": "sheds its weakest cards, beats with the least it can, lets its partner's "
+    "tricks stand, bombs only to stop an opponent going out",
+    "heuristic": "a sensible player: plans how to get rid of its hand, keeps bombs for "
+    "when they matter, calls Tichu on a strong hand, never overtakes its partner",
+    "heuristic-no-oot": "the heuristic, but it never bombs out of turn",
+    "search": "plans by playing out sampled worlds: deals the cards it cannot see at "
+    "random many times, plays each deal out with the variant's own rules and picks the "
+    "move that scores best (the strongest bot, about 0.05 s a move)",
+    "search-strong": "the search bot with four times the thought (slower)",
 }
 
 ENTRY_POINT_GROUP = "tichu.bots"

@@ -354,7 +354,9 @@ class Connection:
             self.follow(table, None, since)
             return
         elif kind == "bots":
-            table = lobby.add_bots(table_id(request), request["bots"], self.address)
+            table = lobby.add_bots(
+                table_id(request), request["bots"], request["token"], self.address
+            )
             answer = {"type": "bots_seated", "table": table.info()}
         else:
             assert kind == "act"

@@ -28,7 +28,7 @@ REQUESTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "sit": (frozenset({"table"}), frozenset({"player", "name"})),
     "resume": (frozenset({"table", "token"}), frozenset({"since"})),
     "watch": (frozenset({"table"}), frozenset({"since"})),
-    "bots": (frozenset({"table", "bots"}), frozenset()),
+    "bots": (frozenset({"table", "bots", "token"}), frozenset()),
     "act": (frozenset({"token", "action"}), frozenset()),
     "ping": (frozenset(), frozenset()),
 }
@@ -207,10 +207,57 @@ class RateLimiter:
 # --------------------------------------------------------------------------- legal actions
 
 
+_RANKS = {1: "1", 11: "J", 12: "Q", 13: "K", 14: "A"}
+# Ranks in the plural as words ("pair of sevens"): "7s" would read as a card code.
+_PLURALS = {
+    2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
+    9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces",
+}  # fmt: skip
+
+
+def _rank(rank: float) -> str:
+    return _RANKS.get(int(rank), str(int(rank)))
+
+
+def _ranks(rank: float) -> str:
+    return _PLURALS.get(int(rank), f"{_rank(rank)}s")
+
+
 def _label(combination: tc.Combination) -> str:
-    """The combination in words, without its cards (`pair of 2, Phoenix as 2`)."""
-    words: str = combination.describe()
-    return words.rsplit(": ", 1)[0]
+    """The combination in the words players use, without its cards: ``single 7``,
+    ``pair of nines``, ``straight 5-9`` (from its lowest rank to its highest: the Mah
+    Jong counts 1), ``pairs 7-9`` (steps), ``full house, three eights``, ``four bomb of
+    sixes`` (the kind's name, as the event has it); a Phoenix reading last: ``, Phoenix
+    as 8``. A house rule's kind keeps its own description."""
+    kind, length, rank = combination.kind, combination.length, combination.rank
+    standard: dict[int, str] = {
+        tc.Kind.PAIR: f"pair of {_ranks(rank)}",
+        tc.Kind.TRIPLE: f"three {_ranks(rank)}",
+        tc.Kind.FULL_HOUSE: f"full house, three {_ranks(rank)}",
+        tc.Kind.FOUR_BOMB: f"four bomb of {_ranks(rank)}",
+        tc.Kind.DOG: "Dog",
+    }
+    if kind == tc.Kind.SINGLE:
+        specials = {1: "Mah Jong", 15: "Dragon"}
+        # A Phoenix single is worth half a rank over what it is played on.
+        whole = rank == int(rank)
+        words = specials.get(int(rank), f"single {_rank(rank)}") if whole else "Phoenix"
+    elif kind in (tc.Kind.STRAIGHT, tc.Kind.STRAIGHT_FLUSH):
+        low = int(rank) - length + 1
+        name = "straight" if kind == tc.Kind.STRAIGHT else "straight flush"
+        words = f"{name} {_rank(low)}\u2013{_rank(rank)}"
+        if kind == tc.Kind.STRAIGHT_FLUSH:
+            words += " (bomb)"
+    elif kind == tc.Kind.STEPS:
+        words = f"pairs {_rank(int(rank) - length // 2 + 1)}\u2013{_rank(rank)}"
+    elif kind in standard:
+        words = standard[kind]
+    else:
+        described: str = combination.describe()
+        return described.rsplit(": ", 1)[0]
+    if combination.phoenix:
+        words += f", Phoenix as {_rank(combination.phoenix)}"
+    return words
 
 
 def legal_for(game: tc.Game, seat: int, observation: tc.Observation) -> dict[str, Any]:

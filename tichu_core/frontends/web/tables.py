@@ -118,12 +118,51 @@ def variant_catalogue() -> list[dict[str, Any]]:
         catalogue.append(
             {
                 "name": name,
+                # The words before the description's colon name the game ("Threechu:
+                # 3 players, ..."); a house rule is named by the whole description.
+                "title": _title(variant.description, name),
                 "description": variant.description,
                 "players": variant.players,
                 "sizes": sizes,
             }
         )
     return catalogue
+
+
+def _title(description: str, name: str) -> str:
+    head, colon, _ = description.partition(":")
+    if not colon or head.strip().lower() == "house rule" or not head.strip():
+        return description.strip() or name
+    return head.strip()
+
+
+def hand_sheets(game: tc.Game) -> list[dict[str, Any]]:
+    """Every finished hand of ``game`` as the score sheet shows it: the engine's
+    ``HandResult`` and, per seat, the score line it counts for; with the variant's
+    values of the calls and of a double victory, so that the page can name each part
+    of a hand's score (all of it public once the hand is over)."""
+    variant = game.variant
+    per_player = variant.scoring.per_player
+    lines = len(game.score_lines)
+    sheets = []
+    for result in game.hand_results:
+        seat_lines = [
+            (lines - 1 if player is None else player) if per_player else variant.team_of(seat)
+            for seat, player in enumerate(result.players)
+        ]
+        sheet = result.model_dump(mode="json")
+        sheet["lines"] = seat_lines
+        sheets.append(sheet)
+    return sheets
+
+
+def scoring_values(game: tc.Game) -> dict[str, int]:
+    variant = game.variant
+    return {
+        "tichu": variant.calls.tichu_points,
+        "grand_tichu": variant.calls.grand_tichu_points,
+        "double_victory": variant.scoring.double_victory,
+    }
 
 
 def _overrides(value: object) -> dict[str, Any]:
@@ -259,6 +298,11 @@ class Table:
         game = self.game
         if game is None or self.error is not None:
             raise ProtocolError("table_failed", f"table {self.id} has stopped: {self.error}")
+        if not self.started:
+            free = self.players - len(self.seats)
+            raise ProtocolError(
+                "not_started", f"the game starts when every place is taken ({free} free)"
+            )
         if not isinstance(raw, dict):
             raise ProtocolError("invalid_action", "'action' is an action's JSON object")
         try:
@@ -286,6 +330,11 @@ class Table:
     def add_bot(self, seat: SeatRecord) -> None:
         self.bots[seat.player] = make_bot(seat.name, secrets.randbits(32))
 
+    @property
+    def started(self) -> bool:
+        """Whether the game has begun: it waits until every place is taken."""
+        return len(self.seats) >= self.players
+
     def _listens(self, player: int) -> bool:
         bot = self.bots.get(player)
         return bot is not None and callable(getattr(bot, "offer", None))
@@ -295,7 +344,7 @@ class Table:
         just made, a Tichu call before the first lead), or a seat the game waits for
         whose player is a bot (the driver's order, frontends/bots/driver.py)."""
         game = self.game
-        if game is None or self.error is not None or game.is_over:
+        if game is None or self.error is not None or game.is_over or not self.started:
             return None
         driver = self._driver
         if driver is None or driver.game is not game:  # a new or rebuilt game
@@ -400,6 +449,7 @@ class Table:
         return {
             "id": self.id,
             "variant": self.record.variant,
+            "variant_title": self.lobby.titles.get(self.record.variant, self.record.variant),
             "overrides": self.record.overrides,
             "players": self.players,
             "seats": game.seats if game is not None else None,
@@ -432,11 +482,14 @@ class Table:
             "legal": {},
         }
         game = self.game
-        if game is None:
-            return message
+        if game is None or not self.started:
+            return message  # no cards are shown before every place is taken
         observation = game.observation(player)
         message["observation"] = observation.model_dump(mode="json")
         message["events"] = [e.model_dump(mode="json") for e in game.events_for(player, since)]
+        message["results"] = hand_sheets(game)
+        message["scoring"] = scoring_values(game)
+        message["winners"] = game.winners
         if self.error is None and player is not None:
             message["legal"] = {
                 str(seat): legal_for(game, seat, observation)
@@ -469,6 +522,7 @@ class Lobby:
         self._tokens: dict[str, tuple[Table, int]] = {}
         self.variants = variant_catalogue()
         self._variant_names = {entry["name"] for entry in self.variants}
+        self.titles: dict[str, str] = {entry["name"]: entry["title"] for entry in self.variants}
 
     def restore(self) -> None:
         """Rebuild every stored table (a table that no longer replays is marked failed)."""
@@ -649,6 +703,10 @@ class Lobby:
         """Take a player's place (the first free one if ``player`` is None): the table,
         the player and its secret token, which only this reply ever carries."""
         table = self.table(table_id)
+        if name is not None:
+            name = name.strip()
+            if not name:
+                raise ProtocolError("bad_name", "a name needs at least one visible character")
         if player is None:
             free = [p for p in range(table.players) if p not in table.seats]
             if not free:
@@ -656,12 +714,15 @@ class Lobby:
             player = free[0]
         self._free(table, [player])
         token = secrets.token_urlsafe(24)
-        seat = SeatRecord(player, "human", name or f"Player {player}", token_hash(token))
+        seat = SeatRecord(player, "human", name or f"Player {player + 1}", token_hash(token))
         self._seat(table, [seat])
         return table, player, token
 
-    def add_bots(self, table_id: str, bots: object, client: str = "local") -> Table:
-        table = self.table(table_id)
+    def add_bots(self, table_id: str, bots: object, token: object, client: str = "local") -> Table:
+        """Seat bots at free places, for a person seated at the table (``token``): a
+        visitor who only watches cannot fill the places that friends are to take. At
+        most ``bots_per_client`` bots per client (``client``: its address)."""
+        table, _ = self.resume(table_id, token)
         chosen = _bot_choices(bots, table.players)
         self._free(table, chosen)
         self._bots_allowed(client, len(chosen))

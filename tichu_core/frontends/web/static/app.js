@@ -21,12 +21,24 @@ const S = {
   selected: {}, // seat -> Set of hand indexes
   plan: {}, // seat -> {target: [hand indexes]}: the push being put together
   handKey: {}, // seat -> the cards the selection was made in
+  showPlays: false, // the list of legal plays is open
+  collecting: null, // the timer of an automatic collect
+  typed: "", // card code being typed
+  typedAt: 0,
+  passTimer: null,
 };
 
-const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+// How long a won trick stays before it is collected for a person (others may bomb).
+const COLLECT_PAUSE = 1200;
 const SUITS = { j: "◆", s: "♠", p: "♣", t: "★" };
-const SUIT_NAMES = { j: "jade", s: "sword", p: "pagoda", t: "star" };
-const SPECIALS = { MJ: "Mah Jong", DOG: "Dog", PH: "Phoenix", DR: "Dragon" };
+const SUIT_NAMES = { j: "Jade", s: "Sword", p: "Pagoda", t: "Star" };
+// Special cards: the face (short enough for a small card) and the name.
+const SPECIALS = {
+  MJ: ["1", "Mah Jong"],
+  DOG: ["Dog", "Dog"],
+  PH: ["Ph", "Phoenix"],
+  DR: ["Dr", "Dragon"],
+};
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,13 +48,16 @@ function el(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") node.className = value;
     else if (key === "text") node.textContent = value;
+    // Through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+    else if (key === "style") Object.assign(node.style, value);
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key.startsWith("data")) node.setAttribute(key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()), value);
+    else if (key === "aria") node.setAttribute("aria-label", value);
     else if (value === true) node.setAttribute(key, "");
     else node.setAttribute(key, value);
   }
   for (const child of children.flat()) {
-    if (child === null || child === undefined) continue;
+    if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
@@ -67,14 +82,14 @@ function connect() {
   ws.onopen = () => {
     S.connected = true;
     S.retry = 500;
-    $("connection").textContent = "connected";
+    $("connection").textContent = "";
     send({ type: "variants" });
     send({ type: "tables" });
     follow();
   };
   ws.onclose = () => {
     S.connected = false;
-    $("connection").textContent = "disconnected: reconnecting…";
+    $("connection").textContent = "reconnecting…";
     setTimeout(connect, S.retry);
     S.retry = Math.min(S.retry * 2, 8000);
   };
@@ -89,6 +104,10 @@ function saved(tableId) {
   }
 }
 
+function tableLink(tableId) {
+  return `${location.origin}${location.pathname}#table=${tableId}`;
+}
+
 // Follow the table of the address: as our player if this browser holds its token.
 function follow() {
   const match = /table=([0-9a-zA-Z_-]+)/.exec(location.hash);
@@ -99,11 +118,15 @@ function follow() {
     S.state = null;
     S.selected = {};
     S.plan = {};
+    closeDialogs();
   }
   $("lobby").hidden = tableId !== null;
   $("table-view").hidden = tableId === null;
+  $("table-tools").hidden = tableId === null;
   if (tableId === null) {
     S.player = null;
+    document.title = "Tichu";
+    $("table-title").textContent = "";
     if (S.connected) send({ type: "tables" });
     return;
   }
@@ -144,8 +167,8 @@ function receive(message) {
       onState(message);
       break;
     case "error":
-      status(`${message.message} [${message.code}]`, true);
-      if (message.code === "bad_token" && S.tableId) {
+      status(message.message, true);
+      if (message.code === "bad_token" && S.tableId && saved(S.tableId)) {
         localStorage.removeItem("tichu.seat." + S.tableId);
         S.player = null;
         send({ type: "watch", table: S.tableId, since: S.events.length });
@@ -162,6 +185,7 @@ function status(text, error = false) {
   const node = $("status");
   node.textContent = text;
   node.className = error ? "error" : "";
+  node.dataset.code = error ? "error" : "";
 }
 
 function onState(message) {
@@ -180,27 +204,28 @@ function onState(message) {
 
 // --------------------------------------------------------------------------- lobby
 
+function botWords(name) {
+  return S.botWords[name] || name;
+}
+
 function renderVariants() {
   const select = $("variant");
   const current = select.value || "standard";
-  select.replaceChildren(...S.variants.map((v) => el("option", { value: v.name, text: v.name })));
+  select.replaceChildren(...S.variants.map((v) => el("option", { value: v.name, text: v.title })));
   select.value = S.variants.some((v) => v.name === current) ? current : S.variants[0]?.name;
   renderSizes();
   const fill = $("fill");
   fill.replaceChildren(
-    el("option", { value: "", text: "free for people" }),
-    ...S.bots.map((b) => el("option", { value: b, text: `bots (${botLabel(b)})` })),
+    el("option", { value: "", text: "free for friends (share the link)" }),
+    ...S.bots.map((b) => el("option", { value: b, text: `bots: ${b}` })),
   );
-  fill.value = S.bots.includes("greedy") ? "greedy" : "";
-  $("fill-bot").replaceChildren(...S.bots.map((b) => el("option", { value: b, text: botLabel(b) })));
-  $("fill-bot").value = S.bots.includes("greedy") ? "greedy" : S.bots[0];
+  fill.value = S.bots.includes("heuristic") ? "heuristic" : "";
+  $("bot-list").replaceChildren(
+    ...S.bots.flatMap((b) => [el("dt", { text: b }), el("dd", { text: botWords(b) })]),
+  );
 }
 
 // A bot's name with the word the server gives on it ("search: plans by playing ...").
-function botLabel(b) {
-  return S.botWords && S.botWords[b] ? `${b}: ${S.botWords[b]}` : b;
-}
-
 function renderSizes() {
   const variant = S.variants.find((v) => v.name === $("variant").value);
   if (!variant) return;
@@ -208,49 +233,62 @@ function renderSizes() {
     ...variant.sizes.map((n) => el("option", { value: n, text: String(n) })),
   );
   $("players").value = variant.players;
+  $("players").disabled = variant.sizes.length < 2;
   $("variant-description").textContent = variant.description;
 }
 
 function renderTables() {
   const body = $("tables").querySelector("tbody");
+  const words = { waiting: "waiting for players", playing: "playing", over: "over", failed: "stopped" };
+  $("no-tables").hidden = S.tables.length > 0;
   body.replaceChildren(
     ...S.tables.map((t) => {
       const free = t.seating.filter((s) => s.kind === "free").length;
-      const places = t.seating
-        .map((s) => (s.kind === "free" ? "free" : s.kind === "bot" ? `bot ${s.name}` : s.name))
-        .join(", ");
+      const people = t.seating
+        .filter((s) => s.kind !== "free")
+        .map((s) => (s.kind === "bot" ? `bot (${s.name})` : s.name));
       return el(
         "tr",
         { dataTable: t.id },
-        el("td", { text: t.id }),
-        el("td", { text: t.variant }),
-        el("td", { text: t.status }),
-        el("td", { text: places }),
+        el("td", { class: "name-cell", text: t.variant_title || t.variant }),
+        el("td", { text: free ? `${words[t.status]} · ${free} free` : words[t.status] || t.status }),
+        el("td", { class: "name-cell", text: people.join(", ") || "nobody yet", title: people.join(", ") }),
         el(
           "td",
           {},
-          free > 0 && t.status !== "failed"
-            ? el("button", { class: "small", dataJoin: t.id, onclick: () => sit(t.id) }, "sit")
-            : null,
-          " ",
-          el("button", { class: "small", onclick: () => (location.hash = "table=" + t.id) }, "watch"),
+          el(
+            "button",
+            { class: "small", dataOpen: t.id, onclick: () => (location.hash = "table=" + t.id) },
+            free > 0 && t.status === "waiting" ? "join" : "watch",
+          ),
         ),
       );
     }),
   );
 }
 
-function sit(tableId, player) {
-  const name = $("name").value.trim() || undefined;
-  const message = { type: "sit", table: tableId, name };
-  if (player !== undefined) message.player = player;
+function sit(tableId, player, name, done) {
+  const message = { type: "sit", table: tableId };
+  if (name) message.name = name;
+  if (player !== undefined && player !== null) message.player = player;
   send(message, (reply) => {
-    if (reply.type === "seated") location.hash = "table=" + tableId;
+    if (reply.type === "seated") {
+      if (location.hash !== "#table=" + tableId) location.hash = "table=" + tableId;
+      else follow();
+    }
+    if (done) done(reply);
   });
 }
 
 function createTable(event) {
   event.preventDefault();
+  const name = $("name").value.trim();
+  if (!name) {
+    status("give your name to sit down", true);
+    $("name").focus();
+    return;
+  }
+  localStorage.setItem("tichu.name", name);
   const variant = S.variants.find((v) => v.name === $("variant").value);
   const players = Number($("players").value);
   const overrides = players !== variant.players ? { players } : {};
@@ -258,42 +296,120 @@ function createTable(event) {
   const bots = {};
   if (bot) for (let p = 1; p < players; p++) bots[String(p)] = bot;
   send({ type: "create", variant: variant.name, overrides, bots }, (reply) => {
-    if (reply.type === "created") sit(reply.table.id, 0);
+    if (reply.type === "created") sit(reply.table.id, 0, name);
   });
 }
 
-// --------------------------------------------------------------------------- the table
+// --------------------------------------------------------------------------- cards
+
+function cardFace(code) {
+  const special = SPECIALS[code];
+  if (special) return { rank: special[0], suit: null, name: special[1], cls: "special " + code.toLowerCase() };
+  const suit = code.slice(-1);
+  const rank = code.slice(0, -1);
+  return { rank, suit: SUITS[suit], name: `${rank} of ${SUIT_NAMES[suit]}`, cls: suit };
+}
 
 function cardNode(code, attrs = {}) {
-  const special = SPECIALS[code];
-  const suit = special ? null : code.slice(-1);
-  const rank = special ? code : code.slice(0, -1);
+  const face = cardFace(code);
   const tag = attrs.onclick ? "button" : "span";
-  const title = special ? special : `${rank} of ${SUIT_NAMES[suit]}`;
   return el(
     tag,
-    { ...attrs, class: `card ${special ? "special" : suit} ${attrs.class || ""}`, dataCard: code, title },
-    special ? el("span", { text: special }) : [el("span", { text: rank }), el("span", { class: "suit", text: SUITS[suit] })],
+    {
+      ...attrs,
+      class: `card ${face.cls} ${attrs.class || ""}`,
+      dataCard: code,
+      title: face.name,
+      aria: attrs.aria || face.name,
+      type: tag === "button" ? "button" : null,
+    },
+    el("span", { class: "rank", text: face.rank }),
+    el("span", { class: "suit", text: face.suit || face.name }),
   );
 }
 
-function cardRow(codes, small = true) {
-  return el("span", { class: "hand" }, codes.map((c) => cardNode(c, { class: small ? "small" : "" })));
+function cardRow(codes, cls = "small") {
+  return el("span", { class: "cards" }, codes.map((c) => cardNode(c, { class: cls })));
 }
 
-// A player's name at this table: a person's own, or the bot's kind with its number.
+// The card faces of a log line: the same suit symbols as the table, as text.
+function inlineCards(codes) {
+  const list = Array.isArray(codes) ? codes : String(codes).split(" ").filter(Boolean);
+  return el(
+    "span",
+    { class: "inline-cards" },
+    list.map((code) => {
+      const face = cardFace(code);
+      return el("span", { class: `face ${face.cls}`, dataCard: code, title: face.name },
+        face.suit ? face.rank + face.suit : face.name);
+    }),
+  );
+}
+
+function rankWords(rank) {
+  const names = { 1: "Mah Jong", 11: "J", 12: "Q", 13: "K", 14: "A", 15: "Dragon" };
+  return names[rank] || String(rank);
+}
+
+// The value a Phoenix has in a play: a single is half a rank over what it was played on.
+function phoenixValue(play) {
+  if (!play.cards.includes("PH")) return null;
+  if (play.phoenix) return `Phoenix as ${play.phoenix}`;
+  if (play.combination === "single" && play.rank !== null) {
+    const whole = Math.floor(play.rank);
+    return whole <= 1 ? "Phoenix as 1½" : `Phoenix as ${rankWords(whole)}½`;
+  }
+  return null;
+}
+
+function comboWords(play) {
+  const kind = play.combination.replaceAll("_", " ");
+  return kind;
+}
+
+// --------------------------------------------------------------------------- names
+
+// A player's name at this table: a person's own, or the bot's kind with its place.
 function playerName(player) {
   const place = S.state.table.seating[player];
-  if (!place || place.kind === "free") return `Player ${player}`;
-  if (place.kind === "bot") return `Bot ${player} (${place.name})`;
+  if (!place || place.kind === "free") return `Place ${player + 1}`;
+  if (place.kind === "bot") return `Bot ${player + 1}`;
   return place.name;
 }
 
-function seatName(seat) {
-  const player = S.state.observation.players[seat];
-  if (player === null) return `Dummy (seat ${seat})`;
-  return player === S.player ? `${playerName(player)} (you)` : playerName(player);
+function seatName(seat, you = true) {
+  const view = S.state.observation;
+  const player = view ? view.players[seat] : seat;
+  if (player === null || player === undefined) return "Dummy";
+  return you && player === S.player ? "You" : playerName(player);
 }
+
+// The names on a score line: a team's seats ("Ann & Carl"), a player, the dummy.
+function lineName(line, view) {
+  const text = view.score_lines[line] || `line ${line + 1}`;
+  if (/^team /.test(text)) {
+    const seats = view.teams.map((t, s) => (t === line ? s : null)).filter((s) => s !== null);
+    return seats.map((s) => seatName(s, false)).join(" & ");
+  }
+  const player = /^player (\d+)$/.exec(text);
+  if (player) return playerName(Number(player[1]));
+  if (text === "dummy") return "Dummy";
+  return text;
+}
+
+function myLines(view) {
+  if (S.player === null) return new Set();
+  const lines = new Set();
+  view.score_lines.forEach((text, line) => {
+    if (text === `player ${S.player}`) lines.add(line);
+  });
+  if (!lines.size && view.score_lines.some((t) => /^team /.test(t))) {
+    for (const seat of view.seats) if (view.players[seat] === S.player) lines.add(view.teams[seat]);
+  }
+  return lines;
+}
+
+// --------------------------------------------------------------------------- render
 
 function render() {
   const state = S.state;
@@ -302,110 +418,321 @@ function render() {
   document.body.dataset.version = state.version;
   document.body.dataset.player = state.player === null ? "" : state.player;
   document.body.dataset.tableStatus = table.status;
-  $("table-title").textContent =
-    `Table ${table.id} · ${table.variant} · ${table.players} players` +
-    (view ? ` · hand ${view.hand_index + 1}` : "") +
-    (state.player === null ? " · watching" : "");
-  renderFree(table);
+  $("table-title").textContent = table.variant_title || table.variant;
+  renderJoin(table, view);
   if (!view) {
-    $("phase").textContent = table.error ? `This table has stopped: ${table.error}` : "";
+    document.body.dataset.phase = "waiting";
+    $("felt").hidden = table.status !== "failed";
+    $("mine").replaceChildren();
+    $("score-strip").replaceChildren();
+    $("center-text").textContent = table.error ? `This table has stopped: ${table.error}` : "";
+    $("seats").replaceChildren();
+    $("trick").replaceChildren();
+    document.title = table.status === "waiting" ? "Waiting for players · Tichu" : "Tichu";
     return;
   }
+  $("felt").hidden = false;
   document.body.dataset.handsPlayed = view.hands_played;
   document.body.dataset.phase = view.phase;
   document.body.dataset.hand = view.hand_index;
-  $("scores").replaceChildren(
-    ...view.score_lines.map((line, i) => {
-      const player = /^player (\d+)$/.exec(line);
-      const name = player ? playerName(Number(player[1])) : line;
-      return el("span", { text: `${name}: ${view.scores[i]}` });
-    }),
-  );
+  renderScoreStrip(view);
   renderSeats(view);
   renderCenter(view, table);
   renderMine(view, state.legal);
   renderLog();
+  renderTurn(view, state.legal);
+  maybeShowSheet(view);
+  autoCollect(view, state.legal);
 }
 
-function renderFree(table) {
-  const free = table.seating.filter((s) => s.kind === "free").map((s) => s.player);
-  $("free-places").hidden = free.length === 0 || table.status === "failed";
-  $("free-text").textContent = `Free places: ${free.map((p) => "player " + p).join(", ")}. `;
+function myWaitingSeat(view, legal) {
+  return view.seats.find((s) => view.waiting_for.includes(s) && legal[String(s)]);
+}
+
+function renderTurn(view, legal) {
+  const mine = myWaitingSeat(view, legal);
+  const over = view.phase === "over" && !view.pending;
+  document.body.dataset.myTurn = mine !== undefined ? "yes" : "";
+  if (over) document.title = "Match over · Tichu";
+  else if (mine !== undefined) document.title = "● Your turn · Tichu";
+  else if (view.turn !== null && view.phase === "play") document.title = `${seatName(view.turn)} to play · Tichu`;
+  else document.title = "Tichu";
+}
+
+// --------------------------------------------------------------------------- joining
+
+function renderJoin(table, view) {
+  const free = table.seating.filter((s) => s.kind === "free");
+  const panel = $("join");
+  panel.hidden = free.length === 0 || table.status === "failed";
+  if (panel.hidden) return;
+  const seated = S.player !== null;
+  const taken = table.seating.length - free.length;
+  $("join-text").textContent =
+    `${taken} of ${table.seating.length} places taken. The game starts when every place is taken` +
+    (seated ? ": share the link with your friends, or fill the free places with bots." : ".");
+  $("share-link").value = tableLink(table.id);
+  $("places").replaceChildren(
+    ...table.seating.map((place) =>
+      el(
+        "li",
+        { class: `place ${place.kind}`, dataPlace: place.player },
+        el("span", { class: "place-number", text: `${place.player + 1}` }),
+        el("span", {
+          class: "name",
+          text: place.kind === "free" ? "free" : place.kind === "bot" ? `Bot (${place.name})` : place.name,
+          title: place.name || "",
+        }),
+        place.player === S.player ? el("span", { class: "badge you", text: "you" }) : null,
+      ),
+    ),
+  );
+  $("join-form").hidden = seated;
+  $("fill-form").hidden = !seated;
+  if (!$("join-name").value) $("join-name").value = localStorage.getItem("tichu.name") || "";
+  $("fill-bot").replaceChildren(...S.bots.map((b) => el("option", { value: b, text: b, title: botWords(b) })));
+  if (!$("fill-bot").value) $("fill-bot").value = S.bots.includes("heuristic") ? "heuristic" : S.bots[0];
   $("fill-button").onclick = () => {
+    const token = saved(table.id)?.token;
     const bots = {};
-    for (const p of free) bots[String(p)] = $("fill-bot").value;
-    send({ type: "bots", table: table.id, bots });
+    for (const place of free) bots[String(place.player)] = $("fill-bot").value;
+    send({ type: "bots", table: table.id, bots, token });
   };
 }
 
-function renderSeats(view) {
+function joinTable(event) {
+  event.preventDefault();
+  const name = $("join-name").value.trim();
+  if (!name) {
+    status("give your name to take a place", true);
+    $("join-name").focus();
+    return;
+  }
+  localStorage.setItem("tichu.name", name);
+  sit(S.tableId, null, name);
+}
+
+function copyLink() {
+  const input = $("share-link");
+  const done = () => {
+    $("copy-link").textContent = "Copied";
+    setTimeout(() => ($("copy-link").textContent = "Copy link"), 1500);
+  };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(input.value).then(done, () => {
+      input.select();
+      document.execCommand("copy");
+      done();
+    });
+  } else {
+    input.select();
+    document.execCommand("copy");
+    done();
+  }
+}
+
+// --------------------------------------------------------------------------- the table
+
+function renderScoreStrip(view) {
+  const mine = myLines(view);
+  // With many score lines (Grand Seigneur) the bar shows ours and the leader's; the
+  // score sheet has them all.
+  let lines = view.scores.map((_, line) => line);
+  if (lines.length > 4) {
+    const leader = lines.reduce((a, b) => (view.scores[b] > view.scores[a] ? b : a), 0);
+    lines = lines.filter((line) => mine.has(line) || line === leader);
+  }
+  $("score-strip").replaceChildren(
+    ...lines.map((line) => [view.scores[line], line]).map(([score, line]) =>
+      el(
+        "span",
+        { class: "score" + (mine.has(line) ? " mine" : ""), dataLine: line },
+        el("span", { class: "who", text: lineName(line, view), title: lineName(line, view) }),
+        el("b", { text: String(score) }),
+      ),
+    ),
+  );
+}
+
+// The seats in play order, ours at the bottom, the others around the table.
+function seatOrder(view) {
   const n = view.hand_sizes.length;
   const first = view.seats.length ? view.seats[0] : 0;
-  const order = Array.from({ length: n }, (_, i) => (first + i) % n);
+  return Array.from({ length: n }, (_, i) => (first + i) % n);
+}
+
+function currentTrick() {
+  // The plays and passes of the running trick, from the events (the observation has
+  // the plays only): everything since the trick began.
+  const view = S.state.observation;
+  const entries = [];
+  for (const event of S.events) {
+    if (event.hand !== view.hand_index) continue;
+    if (["trick_won", "lead_passed", "exchange_done", "hand_started"].includes(event.type)) entries.length = 0;
+    else if (event.type === "played") entries.push({ kind: "play", ...event });
+    else if (event.type === "passed") entries.push({ kind: "pass", seat: event.seat });
+  }
+  const plays = entries.filter((e) => e.kind === "play");
+  if (plays.length !== view.trick.length) return view.trick.map((p) => ({ kind: "play", ...p }));
+  return entries;
+}
+
+function lastTrickWon() {
+  const view = S.state.observation;
+  for (let i = S.events.length - 1; i >= 0; i--) {
+    const event = S.events[i];
+    if (event.hand !== view.hand_index) return null;
+    if (event.type === "played") return null;
+    if (event.type === "trick_won") return event;
+  }
+  return null;
+}
+
+function renderSeats(view) {
+  const order = seatOrder(view);
+  const n = order.length;
   const partnered = new Set(view.teams).size < n;
+  const myTeam = view.seats.length ? view.teams[view.seats[0]] : null;
+  const trick = currentTrick();
+  const lastBySeat = {};
+  for (const entry of trick) lastBySeat[entry.seat] = entry;
+  const felt = $("felt");
+  felt.classList.toggle("crowded", n > 6);
+  // The ellipse the name plates sit on keeps each plate inside the felt.
+  const plate = document.querySelector("#seats .seat");
+  const width = felt.clientWidth || 1;
+  const height = felt.clientHeight || 1;
+  const plateW = plate ? plate.offsetWidth : 150;
+  const plateH = plate ? plate.offsetHeight : 48;
+  const rx = Math.max(10, 50 - ((plateW / 2 + 4) / width) * 100);
+  const ry = Math.max(10, 50 - ((plateH / 2 + 18) / height) * 100);
+  // A narrow table (a phone) with few seats: the others on an arc over the upper part,
+  // so that the trick has the whole width above our hand.
+  const narrow = width < 640 && n <= 7;
+  felt.classList.toggle("narrow", narrow);
+  const top = ((plateH / 2 + 6) / height) * 100;
+  const arcY = narrow ? 36 : 50;
+  const arcRy = narrow ? arcY - top : ry;
+  const position = (k) => {
+    if (k === 0) return [50, 50 + ry];
+    const angle = narrow ? 2 * Math.PI - (Math.PI * (k - 1)) / Math.max(1, n - 2) : Math.PI / 2 - (2 * Math.PI * k) / n;
+    return [50 + rx * Math.cos(angle), arcY + arcRy * Math.sin(angle)];
+  };
   $("seats").replaceChildren(
-    ...order.map((seat) => {
+    ...order.map((seat, k) => {
+      // Around an ellipse: ours at the bottom, the next seat to its right (play order).
+      const [x, y] = position(k);
       const badges = [];
-      if (view.titles[seat]) badges.push(el("span", { class: "badge", text: view.titles[seat] }));
-      if (view.calls[seat]) badges.push(el("span", { class: "badge call", text: view.calls[seat].replace("_", " ") }));
+      if (view.titles[seat]) badges.push(el("span", { class: "badge title", text: view.titles[seat] }));
+      if (view.calls[seat]) {
+        const call = view.calls[seat].split("+").map((c) => (c === "grand_tichu" ? "Grand Tichu" : "Tichu")).join(" + ");
+        badges.push(el("span", { class: "badge call", text: call }));
+      }
       const place = view.out_order.indexOf(seat);
-      if (place >= 0) badges.push(el("span", { class: "badge out", text: `out #${place + 1}` }));
-      if (seat === view.dealer) badges.push(el("span", { class: "badge", text: "dealer" }));
+      if (place >= 0) badges.push(el("span", { class: "badge out", text: ordinal(place + 1) + " out" }));
+      if (seat === view.dealer) badges.push(el("span", { class: "badge dealer", text: "dealer", title: "deals this hand" }));
       const classes = ["seat"];
       if (view.waiting_for.includes(seat)) classes.push("waiting");
+      if (view.turn === seat && view.phase === "play") classes.push("turn");
       if (view.seats.includes(seat)) classes.push("me");
-      const shown = view.hands[seat] && !view.seats.includes(seat) ? cardRow(view.hands[seat]) : null;
+      if (partnered && myTeam !== null && view.teams[seat] === myTeam && !view.seats.includes(seat)) classes.push("partner");
+      if (partnered) classes.push("team-" + (view.teams[seat] % 4));
+      if (view.top_seat === seat && view.trick.length) classes.push("top");
+      const last = lastBySeat[seat];
+      const place_ = view.players[seat] === null ? null : S.state.table.seating[view.players[seat]];
+      const bot = place_ && place_.kind === "bot" ? place_.name : null;
+      const shown = view.hands[seat] && !view.seats.includes(seat) ? cardRow(view.hands[seat], "tiny") : null;
+      const role = view.seats.includes(seat) ? (view.players[seat] === null ? "your dummy" : "you") :
+        classes.includes("partner") ? "partner" : null;
       return el(
         "div",
-        { class: classes.join(" "), dataSeat: seat },
-        el("div", {}, el("span", { class: "name", text: seatName(seat) }), ...badges),
+        {
+          class: classes.join(" "),
+          dataSeat: seat,
+          style: { left: `${x.toFixed(2)}%`, top: `${y.toFixed(2)}%` },
+          aria: `${seatName(seat, false)}, ${view.hand_sizes[seat]} cards`,
+        },
         el(
           "div",
-          { class: "muted" },
-          `seat ${seat}` +
-            (partnered ? ` · team ${view.teams[seat]}` : "") +
-            ` · ${view.hand_sizes[seat]} cards · won ${view.won_points[seat]} pts`,
+          { class: "seat-head" },
+          el("span", { class: "name", text: seatName(seat, false), title: seatName(seat, false) }),
         ),
+        el(
+          "div",
+          { class: "seat-info" },
+          role ? el("span", { class: "badge role", text: role }) : null,
+          el("span", { class: "count", title: "cards in hand", aria: `${view.hand_sizes[seat]} cards in hand`, text: String(view.hand_sizes[seat]) }),
+          bot ? el("span", { class: "badge bot", title: botWords(bot), text: bot }) : null,
+          el("span", { class: "points", title: "card points won this hand", text: `${view.won_points[seat]} pts` }),
+          ...badges,
+        ),
+        last && last.kind === "pass" ? el("div", { class: "bubble pass", text: "pass" }) : null,
+        view.waiting_for.includes(seat) && view.phase === "play" && view.turn === seat ? el("div", { class: "bubble turn", text: "to play" }) : null,
         shown,
       );
     }),
   );
 }
 
-function renderCenter(view, table) {
-  const phases = {
-    grand_tichu: "Grand Tichu: each player decides before seeing the rest of the cards",
-    exchange: "Exchange: give cards to the other seats",
-    play: view.turn !== null ? `Play: ${seatName(view.turn)} to play` : "Play",
-    // A decision still pending (the last Dragon gift, GS-8's another hand): the hand is over.
-    over: view.pending ? "The hand is over" : "The match is over",
-  };
-  let text = phases[view.phase] || view.phase;
-  if (view.pending) {
-    const what = {
-      wish: "make a wish",
-      give_trick: "give the Dragon trick away",
-      give_lead: "give the lead",
-      another_hand: "decide, as the Great Lord, whether another hand is played",
-    };
-    text += ` · ${seatName(view.pending.seat)} must ${what[view.pending.kind] || view.pending.kind}`;
-  }
-  if (table.status === "failed") text = `This table has stopped: ${table.error}`;
-  $("phase").textContent = text;
-  $("wish").textContent = view.wish ? `Wish: ${view.wish}` : "";
-  $("trick").replaceChildren(
-    ...(view.trick.length ? [] : [el("span", { class: "muted", text: "No cards on the table." })]),
-    ...view.trick.map((play) =>
-      el(
-        "div",
-        { class: "play" },
-        el("span", { text: `${seatName(play.seat)}: ` }),
-        cardRow(play.cards),
-        el("span", { class: "muted", text: ` ${play.combination.replaceAll("_", " ")}` }),
-      ),
-    ),
-  );
+function ordinal(n) {
+  return n + (n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th");
 }
+
+function pendingText(view) {
+  if (!view.pending) return "";
+  const what = {
+    wish: "makes a wish",
+    give_trick: "gives the Dragon trick away",
+    give_lead: "gives the lead",
+    another_hand: "decides, as the Great Lord, whether another hand is played",
+  };
+  return `${seatName(view.pending.seat)} ${what[view.pending.kind] || view.pending.kind}…`;
+}
+
+function renderCenter(view, table) {
+  let text = "";
+  if (view.phase === "grand_tichu") text = "Grand Tichu? Each player decides before seeing the rest of the cards.";
+  else if (view.phase === "exchange") text = "Exchange: give cards to the other players.";
+  else if (view.phase === "over") text = view.pending ? "The hand is over." : "The match is over.";
+  if (view.pending) text = pendingText(view);
+  if (table.status === "failed") text = `This table has stopped: ${table.error}`;
+  $("center-text").textContent = text;
+  $("wish").textContent = view.wish ? `Wish: ${view.wish}` : "";
+  const entries = [];
+  for (const entry of view.phase === "play" || view.pending ? currentTrick() : []) {
+    const last = entries[entries.length - 1];
+    // Passes in a row make one entry: "Bob, Carl: pass".
+    if (entry.kind === "pass" && last && last.kind === "pass") last.seats.push(entry.seat);
+    else entries.push(entry.kind === "pass" ? { kind: "pass", seats: [entry.seat] } : entry);
+  }
+  const topIndex = entries.map((e) => e.kind).lastIndexOf("play");
+  const nodes = entries.map((entry, i) => {
+    if (entry.kind === "pass") {
+      const who = entry.seats.map((seat) => seatName(seat)).join(", ");
+      return el("div", { class: "entry pass", dataSeats: entry.seats.join(" ") }, el("span", { class: "who", text: `${who}: pass`, title: `${who}: pass` }));
+    }
+    const phoenix = phoenixValue(entry);
+    return el(
+      "div",
+      { class: "entry play" + (i === topIndex ? " top" : ""), dataSeat: entry.seat },
+      el("span", { class: "who", text: seatName(entry.seat) }),
+      cardRow(entry.cards, i === topIndex ? "trick-top" : $("felt").clientWidth < 640 ? "tiny" : "small"),
+      el("span", { class: "what", text: comboWords(entry) + (phoenix ? ` · ${phoenix}` : "") }),
+    );
+  });
+  if (!nodes.length && view.phase === "play") {
+    const won = lastTrickWon();
+    if (won) {
+      const to = won.to !== won.seat ? `, given to ${seatName(won.to)}` : "";
+      nodes.push(el("div", { class: "muted last-trick", text: `${seatName(won.seat)} took the trick (${won.points} pts)${to}.` }));
+    }
+    if (view.turn !== null) nodes.push(el("div", { class: "lead", text: `${seatName(view.turn)} to lead` }));
+  }
+  if (S.collecting) nodes.push(el("div", { class: "muted collecting", text: "Collecting the trick…" }));
+  $("trick").replaceChildren(...nodes);
+}
+
+// --------------------------------------------------------------------------- your hand
 
 // The hands of the seats this player acts for (the Threechu shuffler: its own and the
 // dummy's), each with the actions the server lists for it.
@@ -419,16 +746,25 @@ function renderMine(view, legal) {
       S.plan[seat] = {};
     }
     const options = legal[String(seat)] || null;
+    const waiting = view.waiting_for.includes(seat) && options;
     return el(
       "div",
-      { class: "mine", dataMySeat: seat },
-      el("div", { class: "name", text: `${seatName(seat)} · seat ${seat}` }),
+      { class: "mine" + (waiting ? " waiting" : ""), dataMySeat: seat },
+      view.seats.length > 1 ? el("div", { class: "mine-name", text: view.players[seat] === null ? "The dummy's hand" : "Your hand" }) : null,
       handNode(seat, cards, options),
       exchanged(view, seat),
-      options ? actionsNode(seat, cards, options, view) : el("div", { class: "muted", text: "Nothing to do now." }),
+      options ? actionsNode(seat, cards, options, view) : el("div", { class: "actions idle muted", text: idleText(view, seat) }),
     );
   });
   $("mine").replaceChildren(...blocks);
+}
+
+function idleText(view, seat) {
+  if (view.phase === "over" && !view.pending) return "The match is over.";
+  if (view.hand_sizes[seat] === 0 && view.phase === "play") return "You are out: watch the others finish.";
+  if (view.phase === "play" && view.turn !== null) return `Waiting for ${seatName(view.turn)}…`;
+  if (view.pending) return pendingText(view);
+  return "Waiting for the others…";
 }
 
 // What the player's own seat gave and got in the exchange (given by the rules too, GS-6),
@@ -439,16 +775,18 @@ function exchanged(view, seat) {
     el(
       "div",
       { class: "exchanged" },
-      what,
+      el("span", { class: "muted", text: what }),
       ...Object.entries(cards).map(([other, codes]) =>
-        el("span", { class: "given-to" }, ` ${seatName(Number(other))} `, cardRow(codes.split(" "))),
+        el("span", { class: "given-to" }, el("span", { class: "who", text: seatName(Number(other)) }), cardRow(codes.split(" "), "tiny")),
       ),
     );
+  if (!Object.keys(view.received).length && !Object.keys(view.pushed).length) return null;
+  if (view.phase !== "play" && view.phase !== "exchange") return null;
   return el(
     "div",
-    {},
-    Object.keys(view.pushed).length ? line("You give to", view.pushed) : null,
-    Object.keys(view.received).length ? line("You received from", view.received) : null,
+    { class: "exchange-summary" },
+    Object.keys(view.pushed).length ? line("Given:", view.pushed) : null,
+    Object.keys(view.received).length ? line("Received:", view.received) : null,
   );
 }
 
@@ -473,21 +811,25 @@ function handNode(seat, cards, options) {
   const choosing = options && options.push ? pushable(seat, cards, options) : null;
   return el(
     "div",
-    { class: "hand", dataHand: seat },
+    { class: "hand", dataHand: seat, role: "group", aria: "your cards" },
     cards.map((code, i) => {
       const enabled = options && (!choosing || choosing.has(i) || selected.has(i));
       return cardNode(code, {
         class: (selected.has(i) ? "selected" : "") + (planned.has(i) ? " given" : ""),
         dataIndex: i,
         disabled: !enabled,
-        onclick: () => {
-          if (selected.has(i)) selected.delete(i);
-          else selected.add(i);
-          render();
-        },
+        "aria-pressed": selected.has(i) ? "true" : "false",
+        onclick: () => toggleCard(seat, i),
       });
     }),
   );
+}
+
+function toggleCard(seat, i) {
+  const selected = S.selected[seat];
+  if (selected.has(i)) selected.delete(i);
+  else selected.add(i);
+  render();
 }
 
 function sameCards(a, b) {
@@ -498,24 +840,25 @@ function act(action) {
   const { label, bomb, ...clean } = action;
   const seat = saved(S.tableId);
   if (!seat) return status("you are watching this table", true);
-  status("…");
+  cancelCollect();
+  status("");
   send({ type: "act", token: seat.token, action: clean });
 }
 
 function fixedLabel(action, view) {
   switch (action.type) {
     case "grand_tichu":
-      return action.call ? "Call Grand Tichu" : "No Grand Tichu";
+      return action.call ? "Grand Tichu!" : "No Grand Tichu";
     case "tichu":
-      return "Call Tichu";
+      return "Tichu!";
     case "pass":
-      return view.top_seat === action.seat ? "Collect the trick" : "Pass";
+      return view.top_seat === action.seat ? "Take the trick" : "Pass";
     case "wish":
-      return action.rank === null ? "No wish" : `Wish ${action.rank}`;
+      return action.rank === null ? "No wish" : action.rank;
     case "give_trick":
-      return `Give the trick to ${seatName(action.to)}`;
+      return `Give it to ${seatName(action.to)}`;
     case "give_lead":
-      return `Give the lead to ${seatName(action.to)}`;
+      return `Lead: ${seatName(action.to)}`;
     case "another_hand":
       return action.more ? "Another hand" : "End the match";
     default:
@@ -523,60 +866,108 @@ function fixedLabel(action, view) {
   }
 }
 
+const CALL_WORDS = {
+  tichu: ["Call Tichu?", (v) => `You promise to go out first: +${v.tichu} if you do, −${v.tichu} if you do not.`],
+  grand_tichu: ["Call Grand Tichu?", (v) => `You promise, on these cards alone, to go out first: +${v.grand_tichu} if you do, −${v.grand_tichu} if you do not.`],
+};
+
+function confirmCall(action) {
+  const [title, words] = CALL_WORDS[action.type];
+  const values = S.state.scoring || { tichu: 100, grand_tichu: 200 };
+  $("confirm-title").textContent = title;
+  $("confirm-text").textContent = words(values);
+  const dialog = $("confirm");
+  $("confirm-yes").onclick = () => {
+    dialog.close();
+    act(action);
+  };
+  dialog.showModal();
+}
+
+// Plays grouped by their cards: one entry per set of cards, its Phoenix readings inside.
+function groupPlays(plays) {
+  const groups = new Map();
+  for (const play of plays) {
+    const key = play.cards.split(" ").sort().join(" ");
+    if (!groups.has(key)) groups.set(key, { cards: play.cards.split(" "), readings: [], bomb: play.bomb });
+    groups.get(key).readings.push(play);
+  }
+  return [...groups.values()];
+}
+
 function actionsNode(seat, cards, options, view) {
   const fixed = options.actions.filter((a) => a.type !== "play");
   const plays = options.actions.filter((a) => a.type === "play");
   const chosen = [...S.selected[seat]].map((i) => cards[i]);
+  const main = [];
+  const calls = [];
+  const choices = [];
+  for (const a of fixed) {
+    const attrs = { dataKind: a.type, dataRank: a.rank ?? null, dataTo: a.to ?? null };
+    if (a.type === "tichu" || (a.type === "grand_tichu" && a.call)) {
+      calls.push(el("button", { ...attrs, class: "call", aria: a.type === "tichu" ? "Call Tichu" : "Call Grand Tichu", onclick: () => confirmCall(a) }, fixedLabel(a, view)));
+    } else if (a.type === "wish") {
+      choices.push(el("button", { ...attrs, class: a.rank === null ? "" : "wish", aria: a.rank === null ? "No wish" : `Wish for ${a.rank}`, onclick: () => act(a) }, fixedLabel(a, view)));
+    } else if (a.type === "pass") {
+      main.push(el("button", { ...attrs, class: "pass-button", aria: fixedLabel(a, view) + " (P)", onclick: () => act(a) }, fixedLabel(a, view)));
+    } else {
+      const primary = a.type === "grand_tichu" || a.type === "another_hand";
+      main.push(el("button", { ...attrs, class: primary ? "primary" : "", aria: fixedLabel(a, view), onclick: () => act(a) }, fixedLabel(a, view)));
+    }
+  }
   const parts = [];
-  const buttons = fixed.map((a) =>
-    el(
-      "button",
-      { dataKind: a.type, dataRank: a.rank ?? null, dataTo: a.to ?? null, onclick: () => act(a) },
-      fixedLabel(a, view),
-    ),
-  );
+  if (choices.length) parts.push(el("div", { class: "wishes", role: "group", aria: "make a wish" }, el("span", { class: "muted", text: "Wish for:" }), choices));
   if (plays.length) {
     const matching = plays.filter((p) => sameCards(p.cards.split(" "), chosen));
     if (matching.length) {
-      for (const p of matching) {
-        buttons.unshift(el("button", { class: "primary", dataKind: "play", onclick: () => act(p) }, `Play ${p.label}`));
+      for (const p of matching.reverse()) {
+        const label = matching.length > 1 ? `Play ${p.label}` : `Play ${p.label}`;
+        main.unshift(el("button", { class: "primary", dataKind: "play", aria: label + " (Enter)", onclick: () => act(p) }, label));
       }
     } else {
-      buttons.unshift(
-        el("button", { class: "primary", dataKind: "play", disabled: true }, chosen.length ? "Not a legal play" : "Select cards to play"),
+      main.unshift(
+        el("button", { class: "primary", dataKind: "play", disabled: true, aria: "Play" }, chosen.length ? "Not a legal play" : "Select cards to play"),
       );
     }
+    if (!view.trick.length || view.turn !== seat) {
+      // an empty trick or a bomb out of turn: nothing more to say
+    }
   }
-  if (plays.length && view.turn !== seat) {
-    // Out of turn the plays listed are bombs (S-BOMB-3): offered, never required.
-    parts.push(el("div", { class: "muted", dataOutOfTurn: seat, text: "Out of turn: you may bomb this play, or let it stand." }));
+  if (view.turn !== seat && plays.length && plays.every((p) => p.bomb)) {
+    parts.push(el("div", { class: "muted hint", dataOutOfTurn: seat, text: "You may bomb now, out of turn, or let it stand." }));
   }
-  parts.push(el("div", { class: "actions" }, buttons));
+  parts.push(el("div", { class: "actions" }, main, calls.length ? el("span", { class: "spacer" }) : null, calls));
   if (plays.length) {
-    parts.push(
+    const groups = groupPlays(plays);
+    const details = el(
+      "details",
+      { class: "plays", open: S.showPlays, ontoggle: (e) => (S.showPlays = e.target.open) },
+      el("summary", { text: `Legal plays (${groups.length})` }),
       el(
         "div",
         { class: "chips" },
-        el("span", { class: "muted", text: "Legal plays: " }),
-        plays.map((p) =>
+        groups.map((g) =>
           el(
             "button",
             {
-              class: "chip small",
-              dataChip: p.cards,
+              class: "chip" + (g.bomb ? " bomb" : ""),
+              dataChip: g.cards.join(" "),
+              aria: g.readings.map((r) => r.label).join(" or "),
               onclick: () => {
-                S.selected[seat] = selectCodes(cards, p.cards.split(" "));
+                S.selected[seat] = selectCodes(cards, g.cards);
                 render();
               },
             },
-            `${p.label}${p.bomb ? " (bomb)" : ""}`,
+            inlineCards(g.cards),
+            el("span", { class: "chip-label", text: g.readings.length > 1 ? `${g.readings[0].label.split(",")[0]} (${g.readings.length} ways)` : g.readings[0].label }),
           ),
         ),
       ),
     );
+    parts.push(details);
   }
   if (options.push) parts.push(pushNode(seat, cards, options));
-  return el("div", {}, parts);
+  return el("div", { class: "action-block" }, parts);
 }
 
 function selectCodes(cards, codes) {
@@ -600,25 +991,25 @@ function pushNode(seat, cards, options) {
   const complete = targets.every(([t, n]) => (plan[t] || []).length === n);
   const boxes = targets.map(([target, count]) => {
     const given = plan[target] || [];
+    const ready = given.length !== count && selected.length === count;
     return el(
-      "div",
-      { class: "push-target", dataTarget: target, dataCount: count },
-      el("div", { text: `to ${seatName(Number(target))} (${count})` }),
-      given.length ? cardRow(given.map((i) => cards[i])) : null,
-      el(
-        "button",
-        {
-          class: "small",
-          dataGive: target,
-          disabled: given.length === count || selected.length !== count,
-          onclick: () => {
-            plan[target] = selected;
-            S.selected[seat] = new Set();
-            render();
-          },
+      "button",
+      {
+        type: "button",
+        class: "push-target" + (given.length === count ? " done" : "") + (ready ? " ready" : ""),
+        dataTarget: target,
+        dataCount: count,
+        dataGive: target,
+        disabled: !ready,
+        aria: `give ${count === 1 ? "the selected card" : `the ${count} selected cards`} to ${seatName(Number(target))}`,
+        onclick: () => {
+          plan[target] = selected;
+          S.selected[seat] = new Set();
+          render();
         },
-        count === 1 ? "give the selected card" : `give the ${count} selected cards`,
-      ),
+      },
+      el("span", { class: "who", text: `${seatName(Number(target))}` }),
+      given.length ? cardRow(given.map((i) => cards[i]), "tiny") : el("span", { class: "muted", text: count === 1 ? "1 card" : `${count} cards` }),
     );
   });
   const push = el(
@@ -633,77 +1024,357 @@ function pushNode(seat, cards, options) {
         act({ type: "push", seat, cards: given });
       },
     },
-    "Push these cards",
+    complete ? "Give these cards" : "Select a card, then its player",
   );
-  const reset = el("button", { class: "small", onclick: () => { S.plan[seat] = {}; render(); } }, "start again");
-  return el("div", {}, el("div", { class: "push-targets" }, boxes), el("div", { class: "actions" }, push, reset));
+  const reset = el("button", { class: "small", aria: "start the exchange again", onclick: () => { S.plan[seat] = {}; render(); } }, "start again");
+  return el("div", { class: "push" }, el("div", { class: "push-targets" }, boxes), el("div", { class: "actions" }, push, reset));
+}
+
+// A won trick is taken without a click when that is all the seat can do but bomb
+// (after a pause, during which a bomb may still be played, by anyone).
+function autoCollect(view, legal) {
+  const seat = view.seats.find((s) => s === view.top_seat && view.turn === s && legal[String(s)]);
+  const version = S.state.version;
+  if (seat === undefined) return cancelCollect();
+  const actions = legal[String(seat)].actions;
+  const onlyCollect = actions.every((a) => a.type === "pass" || (a.type === "play" && a.bomb));
+  if (!onlyCollect || !actions.some((a) => a.type === "pass")) return cancelCollect();
+  if (S.collecting && S.collecting.version === version) return;
+  cancelCollect();
+  const pass = actions.find((a) => a.type === "pass");
+  S.collecting = {
+    version,
+    timer: setTimeout(() => {
+      if (S.state && S.state.version === version) act(pass);
+      S.collecting = null;
+    }, COLLECT_PAUSE),
+  };
+  $("trick").append(el("div", { class: "muted collecting", text: "Collecting the trick…" }));
+}
+
+function cancelCollect() {
+  if (S.collecting) clearTimeout(S.collecting.timer);
+  S.collecting = null;
+}
+
+// --------------------------------------------------------------------------- scores
+
+function sheetSeen() {
+  return Number(localStorage.getItem("tichu.sheet." + S.tableId) || "-1");
+}
+
+function maybeShowSheet(view) {
+  const results = S.state.results || [];
+  const over = view.phase === "over" && !view.pending;
+  const seen = sheetSeen();
+  const want = over ? results.length : results.length - 1;
+  if (results.length && want > seen) {
+    localStorage.setItem("tichu.sheet." + S.tableId, String(want));
+    openSheet(over);
+  } else if ($("sheet").open) {
+    fillSheet(over);
+  }
+}
+
+function openSheet(over) {
+  fillSheet(over);
+  if (!$("sheet").open) $("sheet").showModal();
+}
+
+function callPoints(kind, values) {
+  return kind === "grand_tichu" ? values.grand_tichu : values.tichu;
+}
+
+// One finished hand: for each score line what it got and why.
+function handTable(result, view, totals) {
+  // One row per score line (a team, a player): its card points, each call made or
+  // failed, a double (Tientsin: triple) victory, what the variant's own rules added,
+  // the hand's total and the running total.
+  const values = S.state.scoring || { tichu: 100, grand_tichu: 200, double_victory: 200 };
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+  const nameAt = (seat) => {
+    const player = result.players[seat];
+    return player === null ? "Dummy" : playerName(player);
+  };
+  const mine = myLines(view);
+  const rows = view.scores.map((_, line) => {
+    let explained = result.card_points[line];
+    const notes = [];
+    for (const seat of Object.keys(result.calls).map(Number).sort((x, y) => x - y)) {
+      if (result.lines[seat] !== line) continue;
+      for (const kind of result.calls[seat].split("+")) {
+        const made = result.out_order[0] === seat;
+        const points = (made ? 1 : -1) * callPoints(kind, values);
+        explained += points;
+        notes.push(el("div", { class: made ? "made" : "failed" },
+          `${nameAt(seat)}: ${kind === "grand_tichu" ? "Grand Tichu" : "Tichu"} ${made ? "made" : "failed"} ${signed(points)}`));
+      }
+    }
+    if (result.double_victory && result.lines[result.out_order[0]] === line) {
+      const together = result.lines.filter((l) => l === line).length;
+      explained += values.double_victory;
+      notes.push(el("div", { class: "made" }, `${together >= 3 ? "Triple" : "Double"} victory ${signed(values.double_victory)}`));
+    }
+    const rest = result.scores[line] - explained;
+    if (rest) notes.push(el("div", { class: "rule" }, `By the variant's rules ${signed(rest)}`));
+    return el(
+      "tr",
+      { class: mine.has(line) ? "mine" : "", dataLine: line },
+      el("th", { class: "who", text: lineName(line, view), title: lineName(line, view) }),
+      el("td", { class: "num card-points", text: String(result.card_points[line]) }),
+      el("td", { class: "notes" }, notes),
+      el("td", { class: "num hand-total", text: signed(result.scores[line]) }),
+      el("td", { class: "num running-total", text: String(totals[line]) }),
+    );
+  });
+  return el(
+    "table",
+    { class: "sheet", dataHand: result.index },
+    el("thead", {}, el("tr", {},
+      el("th", { text: `Hand ${result.index + 1}` }),
+      el("th", { class: "num", text: "Card points" }),
+      el("th", { text: "Calls and bonuses" }),
+      el("th", { class: "num", text: "This hand" }),
+      el("th", { class: "num", text: "Total" }))),
+    el("tbody", {}, rows),
+  );
+}
+
+function finishingOrder(result, view, latest) {
+  // Grand Seigneur: the order the players went out in; after the latest hand, with
+  // the title each now holds (the running hand's titles come from that order).
+  const titled = Object.keys(view.titles).length > 0;
+  if (!titled && result.out_order.length <= 4) return null;
+  const titleOf = (player) => {
+    if (!latest || player === null) return null;
+    const seat = view.players.indexOf(player);
+    return seat >= 0 ? view.titles[seat] || null : null;
+  };
+  return el(
+    "ol",
+    { class: "finishing" },
+    result.out_order.map((seat) => {
+      const player = result.players[seat];
+      const title = titleOf(player);
+      return el("li", {}, el("span", { class: "who", text: player === null ? "Dummy" : playerName(player) }),
+        title ? el("span", { class: "badge title", text: title }) : null);
+    }),
+  );
+}
+
+function runningTotals(results, count) {
+  const totals = S.state.observation.scores.map(() => 0);
+  const all = [];
+  for (const result of results.slice(0, count)) {
+    result.scores.forEach((s, l) => (totals[l] += s));
+    all.push([...totals]);
+  }
+  return all;
+}
+
+function fillSheet(over) {
+  const view = S.state.observation;
+  const results = S.state.results || [];
+  const totals = runningTotals(results, results.length);
+  const body = [];
+  if (over) {
+    const winners = (S.state.winners || []).map((l) => lineName(l, view));
+    body.push(el("p", { class: "winner", dataWinners: (S.state.winners || []).join(" ") },
+      winners.length ? `${winners.join(" and ")} ${winners.length > 1 || /&/.test(winners[0]) ? "win" : "wins"} the match!` : "The match is over."));
+  }
+  if (!results.length) body.push(el("p", { class: "muted", text: "No hand has been scored yet." }));
+  const last = results.length - 1;
+  if (last >= 0) {
+    body.push(handTable(results[last], view, totals[last]));
+    const order = finishingOrder(results[last], view, view.hand_index > results[last].index);
+    if (order) body.push(el("h3", { text: "Finishing order" }), order);
+  }
+  if (results.length > 1 || over) {
+    const lines = view.scores.map((_, l) => l);
+    body.push(
+      el("h3", { text: "Every hand" }),
+      el(
+        "table",
+        { class: "sheet all-hands" },
+        el("thead", {}, el("tr", {}, el("th", { text: "Hand" }), lines.map((l) => el("th", { class: "num", text: lineName(l, view), title: lineName(l, view) })))),
+        el(
+          "tbody",
+          {},
+          results.map((r, i) =>
+            el("tr", { dataHand: r.index }, el("th", { text: String(r.index + 1) }), lines.map((l) => el("td", { class: "num" }, `${r.scores[l] > 0 ? "+" : ""}${r.scores[l]}`, el("span", { class: "muted", text: ` (${totals[i][l]})` })))),
+          ),
+        ),
+      ),
+    );
+    if (over && results.length > 1) {
+      body.push(el("details", {}, el("summary", { text: "Every hand in detail" }), results.slice(0, -1).map((r, i) => handTable(r, view, totals[i]))));
+    }
+  }
+  $("sheet-title").textContent = over ? "The match is over" : last >= 0 ? `Score after hand ${last + 1}` : "Score";
+  $("sheet-body").replaceChildren(...body);
+}
+
+function closeDialogs() {
+  for (const id of ["sheet", "confirm"]) if ($(id) && $(id).open) $(id).close();
 }
 
 // --------------------------------------------------------------------------- the log
 
-function describe(event, names) {
-  const who = (seat) => names[seat] ?? `seat ${seat}`;
-  const codes = (cards) => (Array.isArray(cards) ? cards.join(" ") : cards);
+function describe(event, names, trick) {
+  const who = (seat) => names[seat] ?? `seat ${seat + 1}`;
   const byTarget = (cards) =>
-    Object.entries(cards).map(([t, c]) => `${who(Number(t))}: ${c}`).join(", ");
+    Object.entries(cards).flatMap(([t, c], i) => [i ? ", " : "", `${who(Number(t))} `, inlineCards(c)]);
   switch (event.type) {
     case "hand_started":
-      return `Hand ${event.hand + 1} begins; ${who(event.dealer)} deals.`;
+      return [`Hand ${event.hand + 1} begins; ${who(event.dealer)} deals.`];
     case "cards_dealt":
-      return `${who(event.seat)} is dealt ${codes(event.cards)}.`;
+      return [`${who(event.seat)} is dealt `, inlineCards(event.cards), "."];
     case "grand_tichu":
-      return event.call ? `${who(event.seat)} calls Grand Tichu!` : `${who(event.seat)} declines Grand Tichu.`;
+      return event.call ? [`${who(event.seat)} calls Grand Tichu!`] : null;
     case "tichu":
-      return `${who(event.seat)} calls Tichu!`;
+      return [`${who(event.seat)} calls Tichu!`];
     case "pushed":
-      return event.cards ? `${who(event.seat)} gives ${byTarget(event.cards)}.` : `${who(event.seat)} has pushed.`;
+      return event.cards ? [`${who(event.seat)} gives `, ...byTarget(event.cards), "."] : [`${who(event.seat)} has chosen the cards to give.`];
     case "cards_received":
-      return `${who(event.seat)} receives from ${byTarget(event.cards)}.`;
+      return [`${who(event.seat)} receives: `, ...byTarget(event.cards), "."];
     case "exchange_done":
-      return `The exchange is done; ${who(event.leader)} leads.`;
+      return [`The exchange is done; ${who(event.leader)} leads.`];
     case "hand_shown":
-      return `${who(event.seat)}'s hand is face up: ${codes(event.cards)}.`;
-    case "played":
-      return `${who(event.seat)} plays ${codes(event.cards)} (${event.combination.replaceAll("_", " ")}${event.bomb ? ", a bomb" : ""}).`;
+      return [`${who(event.seat)}'s hand is face up: `, inlineCards(event.cards), "."];
+    case "played": {
+      const phoenix = phoenixValue(event);
+      trick.top = event.seat;
+      return [`${who(event.seat)}: `, inlineCards(event.cards), ` ${comboWords(event)}${phoenix ? `, ${phoenix}` : ""}${event.bomb ? " — a bomb!" : ""}`];
+    }
     case "passed":
-      return `${who(event.seat)} passes.`;
+      // The seat whose play stands "passes" to take the trick: the trick_won line says it.
+      return event.seat === trick.top ? null : [`${who(event.seat)} passes.`];
     case "wish_made":
-      return event.rank ? `${who(event.seat)} wishes for ${event.rank}.` : `${who(event.seat)} makes no wish.`;
+      return event.rank ? [`${who(event.seat)} wishes for a ${event.rank}.`] : [`${who(event.seat)} makes no wish.`];
     case "wish_fulfilled":
-      return `The wish for ${event.rank} is fulfilled.`;
+      return [`The wish for ${event.rank} is fulfilled.`];
     case "trick_won":
-      return `${who(event.seat)} wins the trick (${event.points} points)` + (event.to !== event.seat ? `, which goes to ${who(event.to)}.` : ".");
+      trick.top = null;
+      return [`${who(event.seat)} takes the trick (${event.points} pts)` + (event.to !== event.seat ? ` and gives it to ${who(event.to)}.` : ".")];
     case "dragon_given":
-      return `${who(event.seat)} gives the Dragon trick to ${who(event.to)}.`;
+      return [`${who(event.seat)} gives the Dragon trick to ${who(event.to)}.`];
     case "lead_passed":
-      return `${who(event.to)} leads after the Dog.`;
+      trick.top = null;
+      return [`${who(event.to)} leads after the Dog.`];
     case "seat_out":
-      return `${who(event.seat)} is out (place ${event.place}).`;
-    case "hand_scored":
-      return `Hand scored: ${event.scores.join(" / ")}; totals ${event.totals.join(" / ")}.`;
-    case "match_over":
-      return `The match is over (${event.termination.replace("_", " ")}).`;
+      return [`${who(event.seat)} is out (${ordinal(event.place)}).`];
+    case "hand_scored": {
+      const view = S.state.observation;
+      const parts = event.scores.map((s, l) => `${lineName(l, view)} ${s > 0 ? "+" : ""}${s}`).join(", ");
+      return [
+        `Hand ${event.hand + 1} scored: ${parts}. `,
+        el("button", { class: "link", aria: "open the score sheet", onclick: () => openSheet(false) }, "score sheet"),
+      ];
+    }
+    case "match_over": {
+      const view = S.state.observation;
+      const winners = event.winners.map((l) => lineName(l, view)).join(" and ");
+      return [`The match is over: ${winners} won.`];
+    }
+    case "another_hand":
+      return [event.more ? `${who(event.seat)} wants another hand.` : `${who(event.seat)} ends the match.`];
     default:
-      return event.type;
+      return [event.type.replaceAll("_", " ")];
   }
 }
 
 function renderLog() {
   const items = [];
   let names = {};
+  const trick = { top: null };
   S.events.forEach((event) => {
     if (event.type === "hand_started") {
       names = {};
       event.players.forEach((player, seat) => {
-        names[seat] = player === null ? `Dummy (seat ${seat})` : playerName(player);
+        names[seat] = player === null ? "Dummy" : playerName(player);
       });
+      trick.top = null;
     }
-    items.push(el("li", { class: event.visible_to ? "private" : "" }, describe(event, names)));
+    const parts = describe(event, names, trick);
+    if (parts) items.push(el("li", { class: event.visible_to !== null && event.visible_to !== undefined ? "private" : event.type }, parts));
   });
   const log = $("log");
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
-  log.replaceChildren(...items.slice(-200));
+  log.replaceChildren(...items);
   if (atEnd) log.scrollTop = log.scrollHeight;
+}
+
+// --------------------------------------------------------------------------- keyboard
+
+// Cards are chosen by typing their codes ("10s", "kp", "ph", "dr", "mj", "dog"); Enter
+// plays the selection, P passes (a "p" that may start "ph" waits for the next key),
+// Escape clears the selection.
+function keyboardSeat() {
+  const view = S.state?.observation;
+  if (!view) return undefined;
+  return myWaitingSeat(view, S.state.legal) ?? view.seats[0];
+}
+
+function clickFirst(selector) {
+  const node = document.querySelector(selector);
+  if (node && !node.disabled) node.click();
+  return Boolean(node);
+}
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+  if (document.querySelector("dialog[open]")) return;
+  const seat = keyboardSeat();
+  if (seat === undefined) return;
+  const key = event.key;
+  const mine = `#mine [data-my-seat="${seat}"]`;
+  if (key === "Enter") {
+    if (target && target.tagName === "BUTTON") return; // a focused button takes Enter itself
+    event.preventDefault();
+    clickFirst(`${mine} button[data-kind="play"].primary:not([disabled])`) ||
+      clickFirst(`${mine} button[data-kind="push"]:not([disabled])`);
+    return;
+  }
+  if (key === "Escape") {
+    S.selected[seat] = new Set();
+    S.typed = "";
+    render();
+    return;
+  }
+  if (key.length !== 1 || !/[0-9a-z]/i.test(key)) return;
+  const now = Date.now();
+  if (now - S.typedAt > 1500) S.typed = "";
+  S.typedAt = now;
+  const k = key.toLowerCase();
+  clearTimeout(S.passTimer);
+  if (S.typed === "" && k === "p") {
+    S.typed = "p";
+    S.passTimer = setTimeout(() => {
+      if (S.typed === "p") {
+        S.typed = "";
+        clickFirst(`${mine} button[data-kind="pass"]`);
+      }
+    }, 450);
+    return;
+  }
+  S.typed += k;
+  const cards = S.state.observation.hands[seat] || [];
+  const codes = [...new Set(cards.map((c) => c.toLowerCase()))];
+  if (codes.includes(S.typed)) {
+    const code = S.typed;
+    S.typed = "";
+    const indexes = cards.map((c, i) => (c.toLowerCase() === code ? i : -1)).filter((i) => i >= 0);
+    const selected = S.selected[seat];
+    const node = (i) => document.querySelector(`${mine} [data-hand] [data-index="${i}"]`);
+    const free = indexes.find((i) => !selected.has(i) && node(i) && !node(i).disabled);
+    if (free !== undefined) selected.add(free);
+    else if (indexes.some((i) => selected.has(i))) selected.delete(indexes.find((i) => selected.has(i)));
+    render();
+    return;
+  }
+  if (!codes.some((c) => c.startsWith(S.typed))) S.typed = codes.some((c) => c.startsWith(k)) ? k : "";
 }
 
 // --------------------------------------------------------------------------- start
@@ -713,11 +1384,21 @@ window.addEventListener("hashchange", follow);
 setInterval(() => {
   if (S.connected && S.tableId === null) send({ type: "tables" });
 }, 5000);
+window.addEventListener("resize", () => S.state && S.state.observation && renderSeats(S.state.observation));
 document.addEventListener("DOMContentLoaded", () => {
   $("variant").addEventListener("change", renderSizes);
   $("create-form").addEventListener("submit", createTable);
+  $("join-form").addEventListener("submit", joinTable);
+  $("copy-link").addEventListener("click", copyLink);
   $("refresh").addEventListener("click", () => send({ type: "tables" }));
   $("home").addEventListener("click", () => (location.hash = ""));
+  $("open-sheet").addEventListener("click", () => openSheet(S.state?.observation?.phase === "over" && !S.state.observation.pending));
+  $("open-log").addEventListener("click", () => document.body.classList.toggle("log-open"));
+  $("close-log").addEventListener("click", () => document.body.classList.remove("log-open"));
+  $("sheet-close").addEventListener("click", () => $("sheet").close());
+  $("confirm-no").addEventListener("click", () => $("confirm").close());
+  $("name").value = localStorage.getItem("tichu.name") || "";
+  document.addEventListener("keydown", onKey);
   follow();
   connect();
 });
