@@ -31,6 +31,7 @@ import tichu_core as tc
 from tichu_core import Action, Event, LegalActions, Observation, Variant
 from tichu_core.frontends.bots.heuristic import HeuristicBot
 from tichu_core.frontends.bots.simple import GreedyBot
+from tichu_core.game.worlds import WorldSampler
 
 __all__ = ["DEFAULT_CANDIDATES", "DEFAULT_ITERATIONS", "DEFAULT_WORLDS", "SearchBot"]
 
@@ -121,6 +122,7 @@ class SearchBot:
         self._player = 0
         self._events: Sequence[Event] = ()
         self._sampled: list[tc.Game] = []
+        self._sampler: WorldSampler | None = None
         # The moment the worlds were sampled for: player, events seen, the last one.
         self._sampled_at: tuple[int, int, Event | None] | None = None
         # What the bot spent: decisions searched, rollouts and seconds (for measurements).
@@ -239,10 +241,16 @@ class SearchBot:
         events = self._events
         moment = (self._player, len(events), events[-1] if events else None)
         if self._sampled_at != moment:
-            self._sampled = [
-                tc.sample_world(self._variant, self._player, events, self.rng)
-                for _ in range(self.worlds)
-            ]
+            sampler = self._sampler
+            if (
+                sampler is None
+                or sampler.variant is not self._variant
+                or (sampler.player != self._player)
+            ):
+                # Keeps the replay of the match's past hands from one decision to the
+                # next (tc.sample_world would replay the whole match at every call).
+                sampler = self._sampler = WorldSampler(self._variant, self._player)
+            self._sampled = [sampler.sample(events, self.rng) for _ in range(self.worlds)]
             self._sampled_at = moment
         return self._sampled
 
