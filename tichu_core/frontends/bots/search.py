@@ -327,7 +327,8 @@ class _Judge:
         self.policy: HeuristicBot | None = HeuristicBot(0) if rollout == "heuristic" else None
 
     def rollout(self, world: tc.Game, candidate: Candidate, seed: int) -> float:
-        game = world.copy()
+        # A play-out copy: no events, no logs, and it stops with the hand.
+        game = world.copy(playout=True)
         before = list(game.scores)
         hand = len(game.hand_results)
         top = self.top
