@@ -59,6 +59,9 @@ INTERNALS_ALLOWED = {
     # `tichu plugins` reports the plugin machinery itself: where each plugin was found
     # and which hooks it implements.
     "frontends/cli/plugins.py": {"rules", "variants"},
+    # The search bot samples its worlds with the engine's WorldSampler (tc.sample_world
+    # that keeps the replay of the match's past hands from one decision to the next).
+    "frontends/bots/search.py": {"game"},
 }
 PUBLIC = {"", "formats"}
 

@@ -339,8 +339,11 @@ class _Judge:
         rng = random.Random(seed)
         teams = self.teams
         policy = self.policy
-        while not game.is_over and len(game.hand_results) == hand:
-            seat = game.waiting_for[0]
+        while True:  # a play-out ends with its hand (or the match): nobody acts then
+            seats = game.waiting_for
+            if not seats:
+                break
+            seat = seats[0]
             actions = game.legal_actions(seat)
             if policy is not None and len(actions) > 1:
                 action = policy.choose(game.observation(game.controller(seat)), actions, seat)
@@ -389,15 +392,23 @@ def _default_policy(
     if not plays:
         options = [a for a in fixed if not _is_call(a)] or fixed
         return options[rng.randrange(len(options))]
-    passes = [a for a in fixed if isinstance(a, tc.Pass)]
+    # The policy runs at every step of every rollout: plain loops and C-level min/index
+    # (the first index of the smallest key, as min with a key function would pick).
+    passing = None
+    for action in fixed:
+        if isinstance(action, tc.Pass):
+            passing = action
+            break
     normal = [i for i, play in enumerate(plays) if not play.is_bomb]
-    if passes:
+    if passing is not None:
         if top is not None and teams[top] == teams[seat]:
-            return passes[0]
+            return passing
         if not normal or rng.random() < ROLLOUT_PASS:
-            return passes[0]
-        return actions[first + min(normal, key=lambda i: plays[i].rank)]
+            return passing
+        ranks = [plays[i].rank for i in normal]
+        return actions[first + normal[ranks.index(min(ranks))]]
     lead = normal or list(range(len(plays)))
     if rng.random() < ROLLOUT_RANDOM_LEAD:
         return actions[first + lead[rng.randrange(len(lead))]]
-    return actions[first + min(lead, key=lambda i: _lead_key(plays[i]))]
+    keys = [_lead_key(plays[i]) for i in lead]
+    return actions[first + lead[keys.index(min(keys))]]
