@@ -13,13 +13,15 @@ Both engines run in this one process, pinned to one core, and follow the method 
 each move-generation call timed once, cold, with ``time.perf_counter_ns`` and the
 garbage collector off (in MOVE_ROUNDS rounds for either engine, the round with the
 lowest median reported: a burst of the machine's noise lands in one round). Inputs
-are converted to each engine's card notation before any clock starts. Three groups
+are converted to each engine's card notation before any clock starts. Four groups
 of figures:
 
 1. move generation on the same hands (median and p90 per call), with a check that both
    engines list the same distinct card sets;
 2. random-play hands per second of standard Tichu, in alternating time slices;
-3. the size of a mid-hand state and the time to copy it.
+3. the size of a mid-hand state and the time to copy it;
+4. play-outs (a search's rollouts): mid-hand states copied and played to the end of
+   the hand by random bots, in alternating time slices.
 
 The module is importable (``tests/test_side_by_side.py`` loads it by path): our half
 and the notation conversion need no peer; everything about the peer goes through
@@ -1266,6 +1268,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     our_game, peer_game = play_slices(OurPlay(), PeerPlay(peer), args.seconds, args.slice_seconds)
     print_game_figures(our_game, peer_game, args.slice_seconds)
 
+    copy_problem = check_our_copy()
+    our_state = our_state_figure(args.copies)
+    peer_state = peer_state_figure(peer, args.copies)
+    print_state_figures(our_state, peer_state)
+    if copy_problem:
+        print(f"    game.copy() check: {copy_problem}")
+
     our_playouts, peer_playouts = playout_slices(
         OurPlayouts(),
         PeerPlayouts(peer, peer_playout_states(peer)),
@@ -1273,13 +1282,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.slice_seconds,
     )
     print_playout_figures(our_playouts, peer_playouts, args.slice_seconds)
-
-    copy_problem = check_our_copy()
-    our_state = our_state_figure(args.copies)
-    peer_state = peer_state_figure(peer, args.copies)
-    print_state_figures(our_state, peer_state)
-    if copy_problem:
-        print(f"    game.copy() check: {copy_problem}")
     print()
     print(COUNTING, end="")
 
