@@ -13,13 +13,15 @@ Both engines run in this one process, pinned to one core, and follow the method 
 each move-generation call timed once, cold, with ``time.perf_counter_ns`` and the
 garbage collector off (in MOVE_ROUNDS rounds for either engine, the round with the
 lowest median reported: a burst of the machine's noise lands in one round). Inputs
-are converted to each engine's card notation before any clock starts. Three groups
+are converted to each engine's card notation before any clock starts. Four groups
 of figures:
 
 1. move generation on the same hands (median and p90 per call), with a check that both
    engines list the same distinct card sets;
 2. random-play hands per second of standard Tichu, in alternating time slices;
-3. the size of a mid-hand state and the time to copy it.
+3. the size of a mid-hand state and the time to copy it;
+4. play-outs (a search's rollouts): mid-hand states copied and played to the end of
+   the hand by random bots, in alternating time slices.
 
 The module is importable (``tests/test_side_by_side.py`` loads it by path): our half
 and the notation conversion need no peer; everything about the peer goes through
@@ -62,7 +64,7 @@ from tichu_core.cardplay.cards import (
 )
 from tichu_core.cardplay.combinations import recognize
 from tichu_core.cardplay.moves import lead_plays, plays
-from tichu_core.frontends.bench.figures import timed_calls
+from tichu_core.frontends.bench.figures import play_out, playout_states, timed_calls
 from tichu_core.game.actions import GrandTichu, Tichu
 from tichu_core.game.match import Game
 from tichu_core.variants.loading import load_variant
@@ -441,6 +443,7 @@ class Peer:
 
     path: Path
     commit: str
+    cards: Any  # its src.lib.cards module
     combinations: Any
     game_engine_class: Any
     random_agent_class: Any  # the peer's RandomAgent
@@ -553,6 +556,7 @@ def load_peer(path: str | os.PathLike[str]) -> Peer:
     return Peer(
         path=root,
         commit=commit,
+        cards=cards,
         combinations=combinations,
         game_engine_class=game_engine.GameEngine,
         random_agent_class=random_agent.RandomAgent,
@@ -734,6 +738,270 @@ def peer_state_figure(
     return result[0]
 
 
+# --- play-outs ---------------------------------------------------------------------
+
+PLAYOUT_STATES = 200  # mid-hand states per engine
+PLAYOUT_EVERY = 23  # a state at every 23rd ordinary turn of the play phase
+
+
+class OurPlayouts:
+    """tichu bench's play-outs (figures.play_out: ``copy(playout=True)`` and random
+    play to the end of the hand), over the same states again and again, in slices."""
+
+    def __init__(self, states: int = PLAYOUT_STATES, seed: int = GAME_SEED) -> None:
+        self.states = playout_states(states, seed, PLAYOUT_EVERY)
+        self.rng = random.Random(seed)
+        self.next = 0
+        self.playouts = 0
+        self.steps = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        clock = time.perf_counter
+        states, rng = self.states, self.rng
+        gc.disable()
+        start = clock()
+        try:
+            while clock() - start < seconds:
+                self.steps += play_out(states[self.next], rng)
+                self.next = (self.next + 1) % len(states)
+                self.playouts += 1
+        finally:
+            self.seconds += clock() - start
+            gc.enable()
+
+
+def peer_playout_states(
+    peer: Peer, count: int = PLAYOUT_STATES, every: int = PLAYOUT_EVERY, seed: int = GAME_SEED
+) -> list[Any]:
+    """The peer's mid-hand states: its PublicState and four PrivateStates, deep-copied at
+    every ``every``-th ordinary turn (an on-turn ``play`` call of its agents) of seeded
+    random games, as they stand when the turn's player is asked."""
+    states: list[Any] = []
+    turns = [0]
+    while len(states) < count:
+        play = PeerPlay(peer, seed=seed, counting=True)
+        engines: list[Any] = []
+
+        def hook(_: int, engines: list[Any] = engines) -> None:
+            if len(states) >= count or not engines:
+                return
+            pub = engines[0].public_state
+            priv = engines[0].private_states[pub.current_turn_index]
+            # An ordinary turn: the game asks the player on turn, holding cards.
+            if not priv.hand_cards or pub.is_round_over:
+                return
+            turns[0] += 1
+            if turns[0] % every == 0:
+                states.append(copy.deepcopy((pub, engines[0].private_states)))
+
+        for agent in play.agents:
+            original = agent.play
+
+            async def on_turn(
+                interruptable: bool = False, agent: Any = agent, original: Any = original
+            ) -> Any:
+                if interruptable:  # the engine's ordinary ask (bombs are asked without)
+                    hook(0)
+                return await original(interruptable)
+
+            agent.play = on_turn
+        play.play_game(on_engine=engines.append)
+        seed += 1
+    return states
+
+
+def _run(coroutine: Any) -> Any:
+    """The value of a coroutine that never waits (the peer's agents' decisions): run
+    without an event loop, which is cheaper than the peer's own asyncio loop."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value
+    raise RuntimeError("a peer agent's decision waited for something")
+
+
+class PeerPlayouts:
+    """The peer's play-outs: a ``copy.deepcopy`` of a mid-hand state (its only way to
+    copy one) and its own RandomAgents playing to the end of the hand.
+
+    The peer's engine cannot resume a hand: its game loop (GameEngine.run_game_loop)
+    is one coroutine from the shuffle to the game's end. So the harness drives the rest
+    of the hand itself, over the peer's state objects, asking its agents what its loop
+    asks them, in the order of its rules: the bomb holders when a trick lies (from a
+    seat its generator draws), the trick to its owner when the turn comes back (the
+    Dragon's given away by the owner's ``give_dragon_away``), Tichu at a full hand,
+    the play, the wish after the Mah Jong, the next seat (two on after the Dog). It
+    leaves out what costs the peer time but changes no state: its assertions,
+    logging and broadcasts, the asyncio loop, and the hand's final scoring; so the
+    figure is if anything in the peer's favour."""
+
+    def __init__(self, peer: Peer, states: list[Any], seed: int = GAME_SEED) -> None:
+        self.peer = peer
+        self.states = states
+        self.agents = [peer.random_agent_class(name=f"Random_{i}", seed=seed + i) for i in range(4)]
+        self.random = importlib.import_module("src.common.rand").Random(seed)
+        self.next = 0
+        self.playouts = 0
+        self.steps = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        clock = time.perf_counter
+        gc.disable()
+        start = clock()
+        try:
+            while clock() - start < seconds:
+                pub, privs = copy.deepcopy(self.states[self.next])
+                self.steps += self.play_out(pub, privs)
+                self.next = (self.next + 1) % len(self.states)
+                self.playouts += 1
+        finally:
+            self.seconds += clock() - start
+            gc.enable()
+
+    def play_out(self, pub: Any, privs: list[Any]) -> int:
+        """The peer's state played by its agents to the hand's end; its decisions."""
+        kinds = self.peer.combinations.CombinationType
+        cards_module = self.peer.cards
+        mah_jong = cards_module.CARD_MAH
+        passed = kinds.PASS
+        dragon = (kinds.SINGLE, 1, 15)
+        dog = (kinds.SINGLE, 1, 0)
+        phoenix = (kinds.SINGLE, 1, 16)
+        agents = self.agents
+        for agent, priv in zip(agents, privs, strict=True):
+            agent.pub, agent.priv = pub, priv
+        decisions = 0
+
+        def take_trick() -> None:
+            nonlocal decisions
+            owner = pub.trick_owner_index
+            to = owner
+            if pub.trick_combination == dragon and not pub.is_double_victory:
+                decisions += 1
+                to = _run(agents[owner].give_dragon_away())
+                pub.dragon_recipient = to
+            pub.points[to] += pub.trick_points
+            pub.trick_owner_index = -1
+            pub.trick_cards = []
+            pub.trick_combination = (passed, 0, 0)
+            pub.trick_points = 0
+            pub.trick_counter += 1
+
+        while not pub.is_round_over:
+            turn = pub.current_turn_index
+            bomb = None
+            if pub.trick_combination[2] > 0 and (
+                pub.trick_owner_index == turn or pub.count_hand_cards[turn] > 0
+            ):
+                first = self.random.integer(0, 4)
+                for i in range(4):
+                    seat = (first + i) % 4
+                    if (
+                        seat != turn
+                        or (seat == pub.trick_owner_index and pub.trick_combination == dragon)
+                    ) and privs[seat].has_bomb:
+                        decisions += 1
+                        answer = _run(agents[seat].play())
+                        if answer[1][0] != passed:
+                            bomb = answer
+                            pub.current_turn_index = turn = seat
+                            break
+            if bomb is None and pub.trick_owner_index == turn and pub.trick_combination != dog:
+                take_trick()
+            if pub.count_hand_cards[turn] > 0:
+                if bomb is not None:
+                    cards, combination = bomb
+                else:
+                    if (
+                        pub.winner_index == -1
+                        and pub.count_hand_cards[turn] == 14
+                        and not pub.announcements[turn]
+                    ):
+                        decisions += 1
+                        if _run(agents[turn].announce()):
+                            pub.announcements[turn] = 1
+                    decisions += 1
+                    cards, combination = _run(agents[turn].play(interruptable=True))
+                if pub.trick_owner_index == -1:
+                    pub.tricks.append([(turn, cards, combination)])
+                else:
+                    pub.tricks[-1].append((turn, cards, combination))
+                if combination[0] != passed:
+                    pub.count_hand_cards[turn] -= combination[1]
+                    privs[turn].hand_cards = [c for c in privs[turn].hand_cards if c not in cards]
+                    pub.trick_owner_index = turn
+                    pub.trick_cards = cards
+                    if combination == phoenix:
+                        if pub.trick_combination[2] == 0:
+                            pub.trick_combination = (kinds.SINGLE, 1, 1)
+                    else:
+                        pub.trick_combination = combination
+                    pub.trick_points += cards_module.sum_card_points(cards)
+                    pub.played_cards += cards
+                    active = pub.count_active_players
+                    if pub.count_hand_cards[turn] == 0 and active == 3:
+                        pub.winner_index = turn
+                    if pub.wish_value > 0 and cards_module.is_wish_in(pub.wish_value, cards):
+                        pub.wish_value = 0
+                    if pub.count_hand_cards[turn] == 0:
+                        if active == 2 and (turn + 2) % 4 == pub.winner_index:
+                            pub.is_round_over = True
+                            pub.is_double_victory = True
+                        elif active == 1:
+                            pub.is_round_over = True
+                            pub.loser_index = next(
+                                s for s in range(4) if pub.count_hand_cards[s] > 0
+                            )
+                    if pub.is_round_over:
+                        take_trick()
+                        break
+                    if mah_jong in cards:
+                        decisions += 1
+                        pub.wish_value = _run(agents[turn].wish())
+            if pub.trick_combination == dog and pub.trick_owner_index == turn:
+                pub.current_turn_index = (turn + 2) % 4
+            else:
+                pub.current_turn_index = (turn + 1) % 4
+        if sum(len(priv.hand_cards) for priv in privs) + len(pub.played_cards) != 56:
+            raise RuntimeError("the peer's play-out lost or made cards")
+        return decisions
+
+
+@dataclass
+class PlayoutFigure:
+    engine: str
+    playouts: int
+    steps: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.playouts / self.seconds if self.seconds else 0.0
+
+    @property
+    def step_us(self) -> float:
+        return self.seconds / self.steps * 1e6 if self.steps else 0.0
+
+
+def playout_slices(
+    ours: OurPlayouts, theirs: PeerPlayouts, seconds: float, slice_seconds: float
+) -> tuple[PlayoutFigure, PlayoutFigure]:
+    """Alternate slices until each engine has played out for at least ``seconds``."""
+    while ours.seconds < seconds or theirs.seconds < seconds:
+        if ours.seconds < seconds:
+            ours.run(slice_seconds)
+            gc.collect()
+        if theirs.seconds < seconds:
+            theirs.run(slice_seconds)
+            gc.collect()
+    return (
+        PlayoutFigure("ours", ours.playouts, ours.steps, ours.seconds),
+        PlayoutFigure("peer", theirs.playouts, theirs.steps, theirs.seconds),
+    )
+
+
 # --- the whole comparison ---------------------------------------------------------------
 
 
@@ -899,6 +1167,33 @@ def print_state_figures(ours: StateFigure, peer: StateFigure) -> None:
     )
 
 
+def print_playout_figures(ours: PlayoutFigure, peer: PlayoutFigure, slice_seconds: float) -> None:
+    print(
+        f"4. play-outs: {PLAYOUT_STATES} mid-hand states of seeded random games per engine, "
+        "each copied and played to the end of its hand by random bots, over and over "
+        f"(alternating slices of {slice_seconds:g} s, gc off)"
+    )
+    print(
+        f"    {'':<6} {'play-outs':>10} {'seconds':>9} {'per second':>11} "
+        f"{'decisions':>10} {'each':>5} {'µs/step':>8}  how"
+    )
+    how = {
+        "ours": "game.copy(playout=True), then legal_actions + apply (tichu bench's loop)",
+        "peer": "copy.deepcopy of its 5 state objects, then its RandomAgents (harness loop)",
+    }
+    for figure in (ours, peer):
+        print(
+            f"    {figure.engine:<6} {figure.playouts:>10} {figure.seconds:>9.1f} "
+            f"{figure.per_second:>11.1f} {figure.steps:>10} "
+            f"{figure.steps / max(figure.playouts, 1):>5.0f} {figure.step_us:>8.1f}  "
+            f"{how[figure.engine]}"
+        )
+    print(
+        f"    play-outs/s: {better(ours.per_second, peer.per_second, True)}; "
+        f"per step: {better(ours.step_us, peer.step_us)}"
+    )
+
+
 def pin_to_core(core: int | None) -> int:
     allowed = sorted(os.sched_getaffinity(0))
     chosen = allowed[0] if core is None else core
@@ -979,6 +1274,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print_state_figures(our_state, peer_state)
     if copy_problem:
         print(f"    game.copy() check: {copy_problem}")
+
+    our_playouts, peer_playouts = playout_slices(
+        OurPlayouts(),
+        PeerPlayouts(peer, peer_playout_states(peer)),
+        args.seconds,
+        args.slice_seconds,
+    )
+    print_playout_figures(our_playouts, peer_playouts, args.slice_seconds)
     print()
     print(COUNTING, end="")
 
@@ -1010,6 +1313,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for figure in (our_game, peer_game)
             ],
             "state": {"ours": asdict(our_state), "peer": asdict(peer_state)},
+            "playouts": [
+                asdict(figure) | {"per_second": figure.per_second, "us_per_step": figure.step_us}
+                for figure in (our_playouts, peer_playouts)
+            ],
             "copy_check": copy_problem or "OK",
             "mismatches": mismatches,
         }

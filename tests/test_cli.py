@@ -138,6 +138,8 @@ def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
         "two-deck",
         "hands per second",
         "apply step",
+        "play-outs per second",
+        "µs per play-out step",
     ):
         assert label in out
     assert "417.0 plays" in out  # the worst case lists every reading (S-COMB-4)

@@ -151,6 +151,19 @@ def test_our_random_play_counts_finished_hands_only() -> None:
     assert play.game is not None and not play.game.is_over
 
 
+def test_our_playouts_play_each_state_to_the_end_of_its_hand() -> None:
+    play = sbs.OurPlayouts(states=5)
+    assert len(play.states) == 5
+    assert all(state.turn is not None for state in play.states)  # mid-hand, a turn
+    before = [state.to_json() for state in play.states]
+    play.run(0.2)
+    assert play.seconds >= 0.2 and play.playouts > 0
+    assert play.steps > play.playouts  # a play-out takes many decisions
+    assert [state.to_json() for state in play.states] == before  # copies, played
+    figure = sbs.PlayoutFigure("ours", play.playouts, play.steps, play.seconds)
+    assert figure.per_second > 0 and figure.step_us > 0
+
+
 def test_deep_size_counts_each_object_once_and_leaves_out_shared_ones() -> None:
     leaf = [1, 2, 3]
     tree = [leaf, leaf, "x"]
@@ -209,4 +222,6 @@ def test_quick_comparison_against_the_peer(tmp_path: Path) -> None:
     assert {f["engine"] for f in report["random_play"]} == {"ours", "peer"}
     assert all(f["hands"] > 0 and f["decisions"] > 0 for f in report["random_play"])
     assert report["state"]["peer"]["copy_bytes"] > 0
+    assert {f["engine"] for f in report["playouts"]} == {"ours", "peer"}
+    assert all(f["playouts"] > 0 and f["steps"] > f["playouts"] for f in report["playouts"])
     assert "ours better by" in run.stdout or "peer better by" in run.stdout

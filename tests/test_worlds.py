@@ -257,3 +257,59 @@ def test_rejection_ends_quickly() -> None:
             draws.append(sampler.draws / (game.hand_index + 1))
     assert sum(draws) / len(draws) < 40
     assert max(draws) < worlds.MAX_DRAWS / 20
+
+
+@pytest.mark.parametrize(("name", "overrides"), VARIANTS[:4])
+def test_a_world_sampler_keeps_the_past_and_shows_the_player_its_events(
+    name: str, overrides: dict[str, object] | None
+) -> None:
+    """WorldSampler (the search bot's): every world shows the player exactly its events
+    and observation, as sample_world's do, over several hands of one match; the hands
+    before the current one are replayed once (each past hand's world is drawn once),
+    and a record with another past starts again."""
+    variant = tc.load_variant(name, overrides)
+    rng = random.Random(11)
+    game = tc.Game(variant, seed=5)
+    sampler = worlds.WorldSampler(variant, 0)
+    replayed: list[int] = []
+    real = _Sampler._hand_world
+
+    def counting(self: _Sampler, base: object, record: object, current: bool) -> tc.Game:
+        if not current:
+            replayed.append(record.index)  # type: ignore[attr-defined]
+        return real(self, base, record, current)  # type: ignore[arg-type]
+
+    _Sampler._hand_world = counting  # type: ignore[method-assign]
+    try:
+        checked = 0
+        step = 0
+        while not game.is_over and game.hand_index < 3 and step < 600:
+            random_step(game, rng)
+            step += 1
+            if step % 10:
+                continue
+            events = game.events_for(0)
+            world = sampler.sample(events, random.Random(step))
+            assert _same_events(world.events_for(0), events)
+            assert world.observation(0) == game.observation(0)
+            assert world.scores == game.scores and world.hand_index == game.hand_index
+            checked += 1
+            last = world.hand_index
+        assert last >= 2 and checked >= 10
+        assert replayed == list(range(last))  # each past hand once
+        # Another match's record: the kept past is not used.
+        other = tc.Game(variant, seed=6)
+        for _ in range(30):
+            random_step(other, rng)
+        fresh = sampler.sample(other.events_for(0), 1)
+        assert _same_events(fresh.events_for(0), other.events_for(0))
+        assert replayed[last:] == list(range(other.hand_index))
+    finally:
+        _Sampler._hand_world = real  # type: ignore[method-assign]
+
+
+def test_a_world_sampler_refuses_a_bad_player() -> None:
+    with pytest.raises(tc.TichuError):
+        worlds.WorldSampler("standard", 4)
+    with pytest.raises(tc.TichuError):
+        worlds.WorldSampler(3, 0)  # type: ignore[arg-type]

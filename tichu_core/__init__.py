@@ -68,7 +68,7 @@ from tichu_core.game.legality import LegalActions
 from tichu_core.game.match import Game
 from tichu_core.game.results import HandResult
 from tichu_core.game.views import Observation
-from tichu_core.game.worlds import sample_world
+from tichu_core.game.worlds import WorldSampler, sample_world
 from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
 from tichu_core.rules.hookspecs import hookimpl, hookspec
 from tichu_core.rules.rulebook import move_rules
@@ -131,6 +131,7 @@ __all__ = [
     "Wish",
     "WishFulfilled",
     "WishMade",
+    "WorldSampler",
     "action_from_json",
     "action_to_dict",
     "beats",

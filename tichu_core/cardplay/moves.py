@@ -221,21 +221,24 @@ def _full_houses(b: bytes, phoenix: int, min_rank: float) -> list[PlayTuple]:
     """S-COMB-1/4: triple + pair of another rank; the Phoenix completes either one."""
     singles, pairs, triples = _SUBS[1], _SUBS[2], _SUBS[3]
     popcount = _POPCOUNT
+    triple_ranks = []
+    for r in range(2, 15):
+        held = popcount[b[r]]
+        if r > min_rank and (held >= 3 or (phoenix and held >= 2)):
+            triple_ranks.append(r)
+    out: list[PlayTuple] = []
+    if not triple_ranks:
+        return out  # most hands: no triple, and no pair needs listing
     # Pairs usable beside a triple, as (rank, cards, rank the Phoenix stands for).
     pair_options: list[tuple[int, int, int]] = []
-    triple_ranks = []
     for r in range(2, 15):
         byte = b[r]
         if not byte:
             continue
-        held = popcount[byte]
-        if held >= 2:
+        if popcount[byte] >= 2:
             pair_options += [(r, m, 0) for m in pairs[r][byte]]
         if phoenix:
             pair_options += [(r, m | phoenix, r) for m in singles[r][byte]]
-        if r > min_rank and (held >= 3 or (phoenix and held >= 2)):
-            triple_ranks.append(r)
-    out: list[PlayTuple] = []
     for t in triple_ranks:
         byte = b[t]
         for tm in triples[t][byte]:
@@ -254,7 +257,11 @@ def _full_houses(b: bytes, phoenix: int, min_rank: float) -> list[PlayTuple]:
 def _choices(b: bytes, width: int) -> list[list[int]]:
     """choices[r]: the ways rank r can fill one position of a run (empty: it cannot)."""
     table = _SUBS[width]
-    choices = [_NONE, _NONE] + [table[r][b[r]] for r in range(2, 15)] + [_NONE]
+    choices = [_NONE] * 16  # ranks 0 and 15 stay empty: every run stops there
+    for r in range(2, 15):
+        byte = b[r]
+        if byte:
+            choices[r] = table[r][byte]
     if width == 1 and b[1]:
         choices[1] = [b[1] & -b[1]]  # the Mah Jong as the 1 of a straight
     return choices
@@ -294,7 +301,12 @@ def _plain_runs(
             end += 1
         # [lo, end] is a maximal segment of ranks that can all take part.
         if end - lo + 1 >= min_len:
-            if sum(map(len, choices[lo : end + 1])) == end - lo + 1:
+            single_way = True
+            for r in range(lo, end + 1):
+                if len(choices[r]) != 1:
+                    single_way = False
+                    break
+            if single_way:
                 out += _single_choice_windows(
                     choices, b, kind, width, lo, end, min_len, exact_len, min_top
                 )

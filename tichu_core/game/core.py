@@ -18,13 +18,21 @@ declare it ``object`` and refuse it themselves, with ``InvalidAction`` or
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from tichu_core.cardplay.cards import indexes_of
-from tichu_core.errors import DealError, IllegalAction, InvalidAction, PluginError, VariantError
+from tichu_core.errors import (
+    DealError,
+    IllegalAction,
+    InvalidAction,
+    PluginError,
+    TichuError,
+    VariantError,
+)
 from tichu_core.game.actions import (
     ACTION_TYPES,
     Action,
@@ -45,6 +53,13 @@ from tichu_core.rules.rulebook import Rulebook, rulebook_for
 from tichu_core.variants import Variant, load_variant
 
 _ACTION_CLASSES: Final = frozenset(ACTION_TYPES.values())
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the state of ``rng``."""
+    twin = seeded_rng(0)
+    twin.setstate(rng.getstate())
+    return twin
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -71,6 +86,10 @@ class GameCore:
         self.rulebook = Rulebook(variant, trace=trace) if trace else rulebook_for(variant)
         self.seed = checked_seed(seed) if seed is not None else int.from_bytes(os.urandom(6), "big")
         self._rng = seeded_rng(self.seed)
+        # Whether another game (a copy) holds this very generator: then the first of the
+        # two to shuffle takes a copy of it first (copying its 625 words costs most of
+        # a `copy`, and most copies never deal another hand).
+        self._rng_shared = False
         self._shuffles = 0  # deals shuffled so far: the generator's state is seed + this
         self.seats: int = self.rulebook.seats
         self.players = self.rulebook.players
@@ -92,6 +111,8 @@ class GameCore:
         # GS-8 (game.lord_decides): the seat of the Great Lord while it decides, between
         # two hands, whether another is played; None otherwise.
         self._lord_seat: int | None = None
+        # A play-out (copy(playout=True)): no events, no logs, and it ends with its hand.
+        self._playout = False
         self._hand: HandState = self._new_hand(None)
         self._events.extend(self._hand.take_events())
 
@@ -105,6 +126,9 @@ class GameCore:
             dealt = self._stacked[index]
         else:
             cards = indexes_of(self._deck)
+            if self._rng_shared:
+                self._rng = _copy_rng(self._rng)
+                self._rng_shared = False
             shuffle(cards, self._rng)
             self._shuffles += 1
             dealt = rulebook.deal(cards, seating.dealer)
@@ -112,6 +136,7 @@ class GameCore:
         if previous is not None:  # the seats' ranking was just recorded in its result
             ranking = [previous.players[seat] for seat in self.hand_results[-1].out_order]
         hand = HandState(rulebook, index, seating, dealt, ranking)
+        hand.quiet = self._playout
         hand._emit(
             HandStarted,
             dealer=seating.dealer,
@@ -240,9 +265,10 @@ class GameCore:
             self.is_over = False
             self._lord_seat = lord_before
             raise
-        self._actions.append(checked)
         self._version = version + 1
-        self._events += events
+        if not self._playout:
+            self._actions.append(checked)
+            self._events += events
         return events
 
     def _lord_decides(self, action: Action) -> list[Event]:
@@ -272,10 +298,13 @@ class GameCore:
             self._lord_seat = None
         else:
             self._lord_seat = None
-            events.append(self._finish_match(self._leaders(Termination.LORD_DECIDED)))
-        self._actions.append(action)
+            over = self._finish_match(self._leaders(Termination.LORD_DECIDED))
+            if over is not None:
+                events.append(over)
         self._version += 1
-        self._events += events
+        if not self._playout:
+            self._actions.append(action)
+            self._events += events
         return events
 
     def _leaders(self, termination: Termination) -> Outcome:
@@ -283,9 +312,11 @@ class GameCore:
         best = max(self.scores)
         return Outcome(termination, tuple(i for i, t in enumerate(self.scores) if t == best))
 
-    def _finish_match(self, outcome: Outcome) -> Event:
+    def _finish_match(self, outcome: Outcome) -> Event | None:
         self.outcome = outcome
         self.is_over = True
+        if self._playout:
+            return None
         return make_event(
             MatchOver,
             {
@@ -301,8 +332,8 @@ class GameCore:
         hand = self._hand
         if self.waiting_for:
             return
-        if hand.phase == OVER and hand.score is None:
-            return  # the hand waits for its last trick's Dragon gift
+        if hand.phase == OVER and (hand.score is None or self._playout):
+            return  # the hand waits for its last trick's Dragon gift, or the play-out ended
         raise self.rulebook.blame(
             "tichu_hand_over",
             f"nobody can act in hand {hand.hand_index} ({hand.phase} phase, seats holding "
@@ -333,6 +364,11 @@ class GameCore:
                 },
             )
         )
+        outcome = self.rulebook.match_over(self.scores, len(self.hand_results))
+        if self._playout:  # no events, and the play-out ends with its hand
+            if outcome is not None:
+                self._finish_match(outcome)
+            return []
         events: list[Event] = [
             make_event(
                 HandScored,
@@ -347,9 +383,10 @@ class GameCore:
                 },
             )
         ]
-        outcome = self.rulebook.match_over(self.scores, len(self.hand_results))
         if outcome is not None:
-            events.append(self._finish_match(outcome))
+            over = self._finish_match(outcome)
+            assert over is not None
+            events.append(over)
             return events
         if self.rulebook.lord_decides and len(self.hand_results) >= 2 and hand.out_order:
             # GS-8: from the second hand on, the new Great Lord (the first out) decides
@@ -380,13 +417,25 @@ class GameCore:
         for _ in range(shuffles):
             shuffle(cards, rng)
         self._rng = rng
+        self._rng_shared = False
         self._shuffles = shuffles
 
-    def copy(self) -> GameCore:
+    def copy(self, playout: object = False) -> GameCore:
         """An independent game in exactly this state, for search and what-ifs: actions
         applied to the copy never change this game (nor the other way round). The
         variant and its rulebook are shared (rules hold no game state); the hand is
-        copied the way ``apply`` snapshots it, so a copy costs about one step."""
+        copied the way ``apply`` snapshots it, so a copy costs about one step.
+
+        ``playout=True``: a copy for playing the hand out fast (a search's rollouts).
+        It plays by the same rules (``legal_actions``, ``apply``, ``waiting_for``,
+        ``observation``, ``scores``, ``hand_results``, ``is_over``: all as in any game),
+        but builds no events (``apply`` returns an empty list), keeps no history
+        (``events_for``, ``event_log``, ``actions`` and ``to_json`` refuse, with a
+        TichuError) and ends with its hand: once the hand is scored (and the match
+        possibly over), nobody acts any more. Copies of a play-out are play-outs."""
+        if type(playout) is not bool:
+            raise TypeError(f"copy(playout=...) takes True or False, got {show_input(playout)}")
+        quiet = playout or self._playout
         cls = type(self)
         twin = cls.__new__(cls)  # not initialised: every attribute is set below (a test
         # holds this list to the class's attributes)
@@ -398,8 +447,9 @@ class GameCore:
         twin.variant = self.variant
         twin.rulebook = self.rulebook
         twin.seed = self.seed
-        twin._rng = seeded_rng(0)
-        twin._rng.setstate(self._rng.getstate())
+        twin._rng = self._rng  # shared until one of the two shuffles (see _new_hand)
+        twin._rng_shared = True
+        self._rng_shared = True
         twin._shuffles = self._shuffles
         twin.seats = self.seats
         twin.players = self.players
@@ -410,14 +460,30 @@ class GameCore:
         twin.hand_results = list(self.hand_results)
         twin.outcome = self.outcome
         twin.is_over = self.is_over
-        twin._actions = list(self._actions)
-        twin._events = list(self._events)
-        twin._visible = {viewer: (read, seen[:]) for viewer, (read, seen) in self._visible.items()}
+        if quiet:
+            twin._actions = []
+            twin._events = []
+            twin._visible = {}
+        else:
+            twin._actions = list(self._actions)
+            twin._events = list(self._events)
+            twin._visible = {
+                viewer: (read, seen[:]) for viewer, (read, seen) in self._visible.items()
+            }
         twin._version = self._version
         twin._referee = Referee()
         twin._lord_seat = self._lord_seat
+        twin._playout = quiet
         twin._hand = self._hand.clone()
+        twin._hand.quiet = quiet
         return twin
+
+    def _no_history(self, what: str) -> None:
+        if self._playout:
+            raise TichuError(
+                f"{what}: a play-out (copy(playout=True)) keeps no history; ask the game "
+                "it was copied from"
+            )
 
     # --- what players see --------------------------------------------------------------
 
@@ -437,6 +503,7 @@ class GameCore:
     def events_for(self, player: object, since: object = 0) -> list[Event]:
         """The events ``player`` may see (None: a spectator), from position ``since`` of
         that player's own stream."""
+        self._no_history("events_for")
         viewer = None if player is None else self._check_player(player)
         if type(since) is not int or since < 0:  # a negative slice would count from the end
             raise InvalidAction(
@@ -452,17 +519,20 @@ class GameCore:
     @property
     def event_log(self) -> list[Event]:
         """Every event unredacted: for referees, transcripts and tests, never for a player."""
+        self._no_history("event_log")
         return list(self._events)
 
     @property
     def actions(self) -> list[Action]:
         """Every action applied so far, in order."""
+        self._no_history("actions")
         return list(self._actions)
 
     # --- save and restore --------------------------------------------------------------
 
     def to_json(self) -> str:
         """The exact game: variant, seed, stacked deals and actions (cards as codes)."""
+        self._no_history("to_json")
         return dump_game(self.variant, self.seed, self._stacked, self._actions)
 
     @classmethod

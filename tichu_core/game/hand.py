@@ -108,6 +108,7 @@ STATE_FIELDS: Final = (
     "hands",
     "_events",
     "_view",
+    "quiet",
 )
 
 
@@ -179,6 +180,9 @@ class HandState:
         self.wish: int | None = None
         self.score: HandScore | None = None
         self._events: list[Event] = []
+        # A play-out's hand (GameCore.copy(playout=True)) builds no events: nobody reads
+        # them, and they are most of what a step makes besides the state.
+        self.quiet = False
         # Filled from the rulebook by start():
         self.teams: list[int] = []
         self.controllers: list[int] = []
@@ -242,6 +246,7 @@ class HandState:
         other.hands = self.hands[:]
         other._events = self._events[:]
         other._view = None
+        other.quiet = self.quiet
         return other
 
     def close(self) -> None:
@@ -288,6 +293,7 @@ class HandState:
         self.hands = before.hands
         self._events = before._events
         self._view = before._view
+        self.quiet = before.quiet
 
     def next_active(self, seat: int) -> int | None:
         """The next seat after ``seat`` (in play order) that still holds cards."""
@@ -320,6 +326,8 @@ class HandState:
     # --- events ------------------------------------------------------------------------
 
     def _emit(self, event_type: type[Event], **fields: Any) -> None:
+        if self.quiet:
+            return
         fields["hand"] = self.hand_index
         audience = None
         seats: list[int] | None = fields.get("visible_to")
@@ -338,6 +346,8 @@ class HandState:
         self.phase = phase
         before = self._visibility
         self._visibility = None
+        if self.quiet:
+            return  # asked when first needed (an observation), and no HandShown to emit
         after = self.visibility()
         if before is None:
             return
@@ -510,17 +520,18 @@ class HandState:
         self.top_seat = seat
         self.passed = 0
         self.collecting = False
-        self._events.append(
-            played_event(
-                self.hand_index,
-                seat,
-                codes_high_first(cards),
-                self.rules.kind_name(kind),
-                float(rank),
-                RANK_NAMES[phoenix] if phoenix else None,
-                kind >= FIRST_BOMB_KIND,
+        if not self.quiet:
+            self._events.append(
+                played_event(
+                    self.hand_index,
+                    seat,
+                    codes_high_first(cards),
+                    self.rules.kind_name(kind),
+                    float(rank),
+                    RANK_NAMES[phoenix] if phoenix else None,
+                    kind >= FIRST_BOMB_KIND,
+                )
             )
-        )
         wish = self.wish
         if wish is not None and self.rules.fulfils(listed, wish):
             self.wish = None
@@ -567,7 +578,8 @@ class HandState:
 
     def do_pass(self, seat: int) -> None:
         # The commonest event of all: made once per hand and seat (a public event).
-        self._events.append(passed_event(self.hand_index, seat))
+        if not self.quiet:
+            self._events.append(passed_event(self.hand_index, seat))
         if self.collecting:
             self._collect()
             return
@@ -610,15 +622,16 @@ class HandState:
     def _trick_to(self, winner: int, to: int) -> None:
         cards = self.trick_cards
         self.piles = _replaced(self.piles, to, self.piles[to] | cards)
-        self._events.append(
-            trick_won_event(
-                self.hand_index,
-                winner,
-                to,
-                mask_points(cards) if self.rulebook.card_points else 0,
-                codes_high_first(cards),
+        if not self.quiet:
+            self._events.append(
+                trick_won_event(
+                    self.hand_index,
+                    winner,
+                    to,
+                    mask_points(cards) if self.rulebook.card_points else 0,
+                    codes_high_first(cards),
+                )
             )
-        )
         self._clear_trick()
         if self.phase == OVER:
             self._score()

@@ -69,8 +69,9 @@ class Game(GameCore):
             ``since`` of that player's own stream."""
             raise NotImplementedError
 
-        def copy(self) -> Game:
-            """An independent game in exactly this state (see GameCore.copy)."""
+        def copy(self, playout: bool = False) -> Game:  # type: ignore[override]
+            """An independent game in exactly this state (see GameCore.copy);
+            ``playout=True``: a quiet copy that ends with its hand, for rollouts."""
             raise NotImplementedError
 
         @classmethod

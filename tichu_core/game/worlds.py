@@ -76,7 +76,7 @@ from tichu_core.game.match import Game
 from tichu_core.rules.rulebook import rulebook_for
 from tichu_core.variants import Variant, load_variant
 
-__all__ = ["MAX_DRAWS", "sample_world"]
+__all__ = ["MAX_DRAWS", "WorldSampler", "sample_world"]
 
 # Draws tried for one hand before giving up. Rejection needs a few draws at most in
 # practice (tests/test_worlds.py measures it); a position that needs more than this
@@ -117,6 +117,61 @@ def sample_world(
     return _Sampler(variant, player, list(events), generator).world()
 
 
+class WorldSampler:
+    """Worlds for one player of one match, sampled again and again (a search bot's
+    decisions), each as :func:`sample_world` draws it, at a fraction of the cost late
+    in a match: the replay of the hands before the current one is kept.
+
+    ``sample_world`` replays every hand of the match at each call, to fill in the
+    hidden pushes of past hands; only their public record matters to the world's
+    present. This sampler does that once per past hand: every world it returns for
+    a record that starts with the same past hands continues the same replay of them
+    (same hidden past, same seed for the shuffles after the record), with the
+    current hand's unseen cards drawn afresh at each call, uniformly as
+    ``sample_world`` draws them. A record whose past differs from the kept one (a new
+    match, another player's events) starts the replay again. Deterministic: the same
+    records in the same order, with the same generator, give the same worlds.
+    """
+
+    def __init__(self, variant: Variant | str, player: int) -> None:
+        if isinstance(variant, str):
+            variant = load_variant(variant)
+        if not isinstance(variant, Variant):
+            raise TichuError(f"WorldSampler needs a Variant or a variant name, got {variant!r}")
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < variant.players
+        ):
+            raise TichuError(f"player must be 0..{variant.players - 1}, got {player!r}")
+        self.variant = variant
+        self.player = player
+        # The events of the kept past hands, their records, and the world before the
+        # last action of the last of them (with that action): where the next hand's
+        # replay starts (see _Sampler._start).
+        self._past: list[Event] = []
+        self._records: list[_HandRecord] = []
+        self._base: tuple[Game, Action] | None = None
+
+    def sample(self, events: Sequence[Event], rng: random.Random | int | None = None) -> Game:
+        """A world at the moment ``events`` (the player's whole record) end; as
+        :func:`sample_world`."""
+        events = list(events)
+        generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+        kept = len(self._past)
+        if kept and not _same_prefix(events, self._past):
+            self._past, self._records, self._base = [], [], None
+            kept = 0
+        hands = _read(events, self._records, kept)
+        sampler = _Sampler(self.variant, self.player, events, generator, hands)
+        done = len(self._records)
+        if len(hands) - 1 > done:  # hands finished since: replay them once, from the kept
+            self._base = sampler.replay_past(self._base, done, len(hands) - 1)
+            self._records = hands[:-1]
+            self._past = events[: hands[-1].start]
+        return sampler.present(self._base)
+
+
 # --------------------------------------------------------------------------- the record
 
 
@@ -153,9 +208,14 @@ def _is_action(event: Event) -> bool:
     )
 
 
-def _read(events: list[Event]) -> list[_HandRecord]:
-    hands: list[_HandRecord] = []
-    for position, event in enumerate(events):
+def _read(
+    events: list[Event], known: list[_HandRecord] | None = None, start: int = 0
+) -> list[_HandRecord]:
+    """The records of the hands of ``events``; ``known``: the records of the hands
+    before position ``start``, read already (a WorldSampler's past)."""
+    hands: list[_HandRecord] = list(known or ())
+    for position in range(start, len(events)):
+        event = events[position]
         if isinstance(event, HandStarted):
             if event.hand != len(hands):
                 raise TichuError(f"event {position}: hand {event.hand} starts out of order")
@@ -190,6 +250,14 @@ def _read(events: list[Event]) -> list[_HandRecord]:
     return hands
 
 
+def _same_prefix(events: list[Event], prefix: list[Event]) -> bool:
+    """Whether ``events`` starts with ``prefix`` (the same objects, as a game's log gives
+    them again, or equal ones)."""
+    # A list comparison: identity first, in C (the events of one game's log are the
+    # same objects at every call), then the events' own equality (field by field).
+    return len(events) >= len(prefix) and events[: len(prefix)] == prefix
+
+
 def _same_events(ours: list[Event], theirs: list[Event]) -> bool:
     """Field by field (an event read back from JSON has no audience, yet is the same)."""
     return len(ours) == len(theirs) and all(
@@ -222,12 +290,19 @@ class _WishContext:
 
 
 class _Sampler:
-    def __init__(self, variant: Variant, player: int, events: list[Event], rng: random.Random):
+    def __init__(
+        self,
+        variant: Variant,
+        player: int,
+        events: list[Event],
+        rng: random.Random,
+        hands: list[_HandRecord] | None = None,
+    ):
         self.variant = variant
         self.player = player
         self.events = events
         self.rng = rng
-        self.hands = _read(events)
+        self.hands = hands if hands is not None else _read(events)
         self.seed = rng.getrandbits(63)  # the world's own shuffles, after the record ends
         self.draws = 0  # every draw of every hand (measured by the tests)
         self.rulebook = rulebook_for(variant)
@@ -336,18 +411,25 @@ class _Sampler:
     # --- the match --------------------------------------------------------------------
 
     def world(self) -> Game:
-        base: tuple[Game, Action] | None = None
-        world: Game | None = None
-        for number, record in enumerate(self.hands):
-            current = number == len(self.hands) - 1
-            world = self._hand_world(base, record, current)
-            if not current:
-                action = self._action(world, record.last_action, self._pushes)
-                if action is None:
-                    raise TichuError(f"hand {record.index} ends without an action")
-                base = (world, action)
-        assert world is not None
-        return world
+        return self.present(self.replay_past(None, 0, len(self.hands) - 1))
+
+    def replay_past(
+        self, base: tuple[Game, Action] | None, first: int, end: int
+    ) -> tuple[Game, Action] | None:
+        """The past hands ``first`` .. ``end - 1`` replayed on from ``base`` (the world
+        before the last action of hand ``first - 1``, with that action): the same for
+        hand ``end - 1``."""
+        for record in self.hands[first:end]:
+            world = self._hand_world(base, record, False)
+            action = self._action(world, record.last_action, self._pushes)
+            if action is None:
+                raise TichuError(f"hand {record.index} ends without an action")
+            base = (world, action)
+        return base
+
+    def present(self, base: tuple[Game, Action] | None) -> Game:
+        """The world of the current (last) hand, from the replay of the hands before."""
+        return self._hand_world(base, self.hands[-1], True)
 
     def _hand_world(
         self, base: tuple[Game, Action] | None, record: _HandRecord, current: bool

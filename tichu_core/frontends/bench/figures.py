@@ -7,7 +7,9 @@ and the median is reported with the mean number of plays produced. Game speed
 is whole random-bot hands played through the public API (``legal_actions``
 then ``apply``), bots choosing uniformly among legal actions and declining
 calls, a push drawn by index from the lazy sequence of pushes: of ``standard``,
-and of ``grand_seigneur`` at 7 and 12 players (GS-2: two decks, 109 cards).
+and of every bundled variant. Play-outs (a search's rollouts) are mid-hand states of
+random matches, each copied with ``copy(playout=True)`` and played to the end of its
+hand by the same bots.
 """
 
 from __future__ import annotations
@@ -210,6 +212,92 @@ def game_figures(
     return GameFigure(table, len(game.hand_results), elapsed, decisions, reference)
 
 
+def _random_choice(actions: Any, rng: random.Random) -> Any:
+    """The bench bots' choice: uniform by index, calls declined (drawn again)."""
+    from tichu_core import GrandTichu, Tichu
+
+    count = len(actions)
+    while True:
+        action = actions[rng.randrange(count)]
+        if not (isinstance(action, Tichu) or (isinstance(action, GrandTichu) and action.call)):
+            return action
+
+
+def playout_states(count: int = 200, seed: int = 7, every: int = 23) -> list[Any]:
+    """Mid-hand states of random matches of ``standard`` (the bench's bots, a match of
+    300 hands from ``seed``): the game at every ``every``-th decision that is an
+    ordinary turn of the play phase, copied (with the match's history up to then)."""
+    from tichu_core import Game, load_variant
+
+    variant = load_variant("standard", overrides={"game.target": 0, "game.hands": 300})
+    rng = random.Random(seed)
+    game = Game(variant, seed=seed)
+    states: list[Any] = []
+    decisions = 0
+    while len(states) < count:
+        if game.is_over:
+            seed += 1
+            game = Game(variant, seed=seed)
+        if game.turn is not None:
+            decisions += 1
+            if decisions % every == 0:
+                states.append(game.copy())
+        game.apply(_random_choice(game.legal_actions(game.waiting_for[0]), rng))
+    return states
+
+
+def play_out(state: Any, rng: random.Random) -> int:
+    """One play-out: a play-out copy of ``state`` (``Game.copy(playout=True)``) played
+    by the bench's random bots to the end of its hand; the decisions it took."""
+    game = state.copy(playout=True)
+    steps = 0
+    while True:
+        seats = game.waiting_for
+        if not seats:  # a play-out ends with its hand (or the match)
+            return steps
+        game.apply(_random_choice(game.legal_actions(seats[0]), rng))
+        steps += 1
+
+
+@dataclass
+class PlayoutFigure:
+    playouts: int
+    steps: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.playouts / self.seconds
+
+    @property
+    def step_us(self) -> float:
+        return self.seconds / self.steps * 1e6
+
+    def lines(self) -> list[str]:
+        return [
+            f"{'play-outs per second (copy + random play)':<44} {self.per_second:8.1f}"
+            f"  ({self.playouts} play-outs, {self.steps / self.playouts:.0f} decisions each)",
+            f"{'µs per play-out step (copy included)':<44} {self.step_us:8.1f}",
+        ]
+
+
+def playout_figure(states: int = 200, rounds: int = 5, seed: int = 3) -> PlayoutFigure:
+    """Each of ``states`` mid-hand states played out ``rounds`` times (gc off)."""
+    chosen = playout_states(states)
+    rng = random.Random(seed)
+    steps = 0
+    gc.disable()
+    start = time.perf_counter()
+    try:
+        for _ in range(rounds):
+            for state in chosen:
+                steps += play_out(state, rng)
+    finally:
+        elapsed = time.perf_counter() - start
+        gc.enable()
+    return PlayoutFigure(states * rounds, steps, elapsed)
+
+
 def variant_tables() -> list[tuple[str, int | None, str]]:
     """(variant, players or None, label) of every bundled variant's table, and Grand
     Seigneur also at 7 players (two decks, GS-2) and at 12 (the largest table)."""
@@ -239,6 +327,10 @@ def main(samples: int = 2000, hands: int = 300) -> int:
     print("full game (random bots, calls declined):")
     standard = game_figures(hands)
     for line in standard.lines():
+        print("  " + line)
+    print("play-outs (a search's rollouts: mid-hand states of random matches, each")
+    print("copied with copy(playout=True) and played to the end of its hand by random bots):")
+    for line in playout_figure(max(1, samples // 10)).lines():
         print("  " + line)
     # Every bundled variant, a third as many hands each (a Grand Seigneur hand takes
     # about three standard hands' decisions at 7 players).

@@ -121,6 +121,7 @@ class SearchBot:
         self._player = 0
         self._events: Sequence[Event] = ()
         self._sampled: list[tc.Game] = []
+        self._sampler: tc.WorldSampler | None = None
         # The moment the worlds were sampled for: player, events seen, the last one.
         self._sampled_at: tuple[int, int, Event | None] | None = None
         # What the bot spent: decisions searched, rollouts and seconds (for measurements).
@@ -239,10 +240,16 @@ class SearchBot:
         events = self._events
         moment = (self._player, len(events), events[-1] if events else None)
         if self._sampled_at != moment:
-            self._sampled = [
-                tc.sample_world(self._variant, self._player, events, self.rng)
-                for _ in range(self.worlds)
-            ]
+            sampler = self._sampler
+            if (
+                sampler is None
+                or sampler.variant is not self._variant
+                or (sampler.player != self._player)
+            ):
+                # Keeps the replay of the match's past hands from one decision to the
+                # next (tc.sample_world would replay the whole match at every call).
+                sampler = self._sampler = tc.WorldSampler(self._variant, self._player)
+            self._sampled = [sampler.sample(events, self.rng) for _ in range(self.worlds)]
             self._sampled_at = moment
         return self._sampled
 
@@ -319,7 +326,8 @@ class _Judge:
         self.policy: HeuristicBot | None = HeuristicBot(0) if rollout == "heuristic" else None
 
     def rollout(self, world: tc.Game, candidate: Candidate, seed: int) -> float:
-        game = world.copy()
+        # A play-out copy: no events, no logs, and it stops with the hand.
+        game = world.copy(playout=True)
         before = list(game.scores)
         hand = len(game.hand_results)
         top = self.top
@@ -330,8 +338,11 @@ class _Judge:
         rng = random.Random(seed)
         teams = self.teams
         policy = self.policy
-        while not game.is_over and len(game.hand_results) == hand:
-            seat = game.waiting_for[0]
+        while True:  # a play-out ends with its hand (or the match): nobody acts then
+            seats = game.waiting_for
+            if not seats:
+                break
+            seat = seats[0]
             actions = game.legal_actions(seat)
             if policy is not None and len(actions) > 1:
                 action = policy.choose(game.observation(game.controller(seat)), actions, seat)
@@ -380,15 +391,23 @@ def _default_policy(
     if not plays:
         options = [a for a in fixed if not _is_call(a)] or fixed
         return options[rng.randrange(len(options))]
-    passes = [a for a in fixed if isinstance(a, tc.Pass)]
+    # The policy runs at every step of every rollout: plain loops and C-level min/index
+    # (the first index of the smallest key, as min with a key function would pick).
+    passing = None
+    for action in fixed:
+        if isinstance(action, tc.Pass):
+            passing = action
+            break
     normal = [i for i, play in enumerate(plays) if not play.is_bomb]
-    if passes:
+    if passing is not None:
         if top is not None and teams[top] == teams[seat]:
-            return passes[0]
+            return passing
         if not normal or rng.random() < ROLLOUT_PASS:
-            return passes[0]
-        return actions[first + min(normal, key=lambda i: plays[i].rank)]
+            return passing
+        ranks = [plays[i].rank for i in normal]
+        return actions[first + normal[ranks.index(min(ranks))]]
     lead = normal or list(range(len(plays)))
     if rng.random() < ROLLOUT_RANDOM_LEAD:
         return actions[first + lead[rng.randrange(len(lead))]]
-    return actions[first + min(lead, key=lambda i: _lead_key(plays[i]))]
+    keys = [_lead_key(plays[i]) for i in lead]
+    return actions[first + lead[keys.index(min(keys))]]
