@@ -27,14 +27,16 @@ the web) are told to the driver with :meth:`Driver.note`.
 Kept cheap, since random-bot games run it millions of times: nothing is looked at
 except after a play (the events of an action say so), only seats whose player is
 asked at all (``listens``: bots written before this protocol are never asked, and
-cost nothing), and a seat's listing (``legal_actions``, where the engine lists
-out-of-turn bombs only for a seat holding one that beats the top play) once per
-top play, and only for a seat whose cards could make a bomb at all: the driver
-follows each seat's cards through the events (dealt, pushed, received, played) and
-skips a seat holding no four cards of a rank and no five of a suit in a row. Where
-the events do not add up (a driver made mid-hand, a card it did not see arrive, a
-bomb of a kind it does not know) it stops skipping for the hand and asks the
-listing every time.
+cost nothing), and only seats whose cards could make a bomb at all: the driver
+follows the cards through the events (dealt, pushed, received, played), works out
+once a hand, after the exchange, which seats hold four cards of a rank or five of a
+suit in a row, and follows only those further (cards only leave a hand in play: a
+hand that could not bomb never can). A play with no such seat at the table starts no
+round at all; a seat that could bomb has its listing (``legal_actions``, where the
+engine lists the bombs that beat the top play) asked once per top play. Where the
+events do not add up (a driver made mid-hand, a card it did not see arrive, a bomb
+it did not see coming or of a kind it does not know) it stops skipping for the hand
+and asks the listing every time.
 """
 
 from __future__ import annotations
@@ -189,10 +191,12 @@ class Driver:
             return
         for event in events:
             kind = type(event)
-            if kind is tc.Played:
+            if kind not in _NOTED:  # most events (passes, tricks won, calls)
+                continue
+            if kind is _PLAYED:
                 assert isinstance(event, tc.Played)
                 self._played(event)
-            elif kind is tc.HandStarted:
+            elif kind is _HAND_STARTED:
                 self._top_seat = None
                 self._bombs_due = False
                 self._calls_due = True
@@ -256,6 +260,8 @@ def _remove(held: list[str], codes: Sequence[str]) -> bool:
 
 
 _CARD_EVENTS = frozenset({tc.CardsDealt, tc.Pushed, tc.CardsReceived})
+_PLAYED, _HAND_STARTED = tc.Played, tc.HandStarted
+_NOTED = _CARD_EVENTS | {_PLAYED, _HAND_STARTED}  # the events the driver looks at
 _SPECIAL_CODES = frozenset({"MJ", "DOG", "PH", "DR"})
 _RANK_ORDER = {r: i for i, r in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10"])}
 _RANK_ORDER.update({"J": 9, "Q": 10, "K": 11, "A": 12})
