@@ -8,7 +8,8 @@ dependency is added.
 
 Rule ids: S-CALL-1 (Tichu only by its command, or t + Enter while the bots play),
 S-EX-1 (the exchange, the cards received), T3-1 (the Threechu shuffler plays the
-dummy), T6-4 (the lead given after the Dog), GS-5 and GS-6 (titles, several cards to one seat, the forced best cards).
+dummy), T6-4 (the lead given after the Dog), GS-5 and GS-6 (titles, several cards to
+one seat, the forced best cards).
 """
 
 from __future__ import annotations
