@@ -6,9 +6,10 @@ screen with the colours taken out, and types answers when a question waits (a
 prompt line ending in ``> ``). Python's own `pty` module is enough: no test
 dependency is added.
 
-Rule ids: S-CALL-1 (Tichu only by its command), S-EX-1 (the exchange, the cards
-received), T3-1 (the Threechu shuffler plays the dummy), T6-4 (the lead given after
-the Dog), GS-5 and GS-6 (titles, several cards to one seat, the forced best cards).
+Rule ids: S-CALL-1 (Tichu only by its command, or t + Enter while the bots play),
+S-EX-1 (the exchange, the cards received), T3-1 (the Threechu shuffler plays the
+dummy), T6-4 (the lead given after the Dog), GS-5 and GS-6 (titles, several cards to
+one seat, the forced best cards).
 """
 
 from __future__ import annotations
@@ -161,6 +162,10 @@ def start(terminals: list[Terminal]) -> Start:
     """Start `tichu play ARGS` in a new pseudo-terminal."""
 
     def start(*args: str) -> Terminal:
+        # The bots do not wait for a Tichu typed between their actions (S-CALL-1), but
+        # where a test asks for it: the tests answer at the questions.
+        if "--bot-delay" not in args:
+            args = ("--bot-delay", "0", *args)
         terminal = Terminal(*args)
         terminals.append(terminal)
         return terminal
@@ -526,3 +531,48 @@ def test_enter_lets_a_bomb_stand_and_a_seat_without_one_is_never_asked(start: St
     prompt = table.question()
     assert prompt != "seat 0, bomb? > "  # not asked again about the same play
     assert "0: At Ap As Aj" not in table.screen
+
+
+def test_the_person_calls_tichu_while_the_bots_play_S_CALL_1(start: Start) -> None:
+    """After the exchange, before the person's first card, the bots wait a moment before
+    each action (--bot-delay): `t` + Enter typed then calls Tichu at once, before seat 1
+    leads (S-CALL-1: at any moment before the seat's first card)."""
+    table = start("--seed", "1", "--set", "game.target=100", "--bot-delay", "5")
+    person = Person()
+    while (prompt := table.question()) != "seat 0, 1 card for seat 3 (player 3, opponent) > ":
+        table.answer(person(table.screen[: table.position], prompt))
+    table.answer(person(table.screen[: table.position], prompt))  # the exchange is done
+    table.expect(r"^type t \+ Enter at any time to call Tichu$")  # said once, as play begins
+    assert "1: 9t 8s 7p 6s 5t 4j" not in table.screen  # the bots wait: nobody has led yet
+    table.answer("t")
+    assert table.question() == "seat 0, bomb? > "  # seat 1's straight: four Aces beat it
+    before = table.before
+    assert re.search(r"^\s*(seat )?0 calls Tichu$", before, re.M), before
+    assert before.index("calls Tichu") < before.index("1: 9t 8s 7p 6s 5t 4j")
+    assert "not accepted" not in before
+    assert table.screen.count("type t + Enter at any time") == 1
+    table.answer("")
+    table.question()
+    assert re.search(r"^cards held: 0 you: \d+ cards, Tichu ·", table.before, re.M)
+
+
+def test_a_tichu_typed_after_the_first_card_is_refused_S_CALL_1(start: Start) -> None:
+    """The bomb is the person's first card; `t` typed after their next play, while the
+    bots act, is refused in the rule's words and changes nothing (S-CALL-1)."""
+    table = start("--seed", "1", "--set", "game.target=100", "--bot-delay", "0.5")
+    first_question(table, "bomb?")
+    table.answer("b")
+    assert table.question() == "seat 0, your play > "
+    table.answer("pass")  # the bots let the bomb stand: the trick is the person's
+    assert table.question() == "seat 0, your play > "  # and the lead
+    listed = options(table.screen[: table.position]).values()
+    plays = [text for text in listed if not text.startswith("pass")]
+    # Typed ahead with the play: read between the bots' actions that follow it.
+    table.answer(typed(plays[0]) + "\nt")
+    table.question()
+    assert re.search(
+        r"^not accepted: seat 0 has already played a card \(S-CALL-1\)$", table.before, re.M
+    ), table.before
+    assert "calls Tichu" not in table.screen
+    assert not re.search(r"^cards held: 0 you: [^·]*Tichu", table.screen, re.M)
+    assert table.screen.count("type t + Enter at any time") == 1  # before the lead only

@@ -27,14 +27,16 @@ the web) are told to the driver with :meth:`Driver.note`.
 Kept cheap, since random-bot games run it millions of times: nothing is looked at
 except after a play (the events of an action say so), only seats whose player is
 asked at all (``listens``: bots written before this protocol are never asked, and
-cost nothing), and a seat's listing (``legal_actions``, where the engine lists
-out-of-turn bombs only for a seat holding one that beats the top play) once per
-top play, and only for a seat whose cards could make a bomb at all: the driver
-follows each seat's cards through the events (dealt, pushed, received, played) and
-skips a seat holding no four cards of a rank and no five of a suit in a row. Where
-the events do not add up (a driver made mid-hand, a card it did not see arrive, a
-bomb of a kind it does not know) it stops skipping for the hand and asks the
-listing every time.
+cost nothing), and only seats whose cards could make a bomb at all: the driver
+follows the cards through the events (dealt, pushed, received, played), works out
+once a hand, after the exchange, which seats hold four cards of a rank or five of a
+suit in a row, and follows only those further (cards only leave a hand in play: a
+hand that could not bomb never can). A play with no such seat at the table starts no
+round at all; a seat that could bomb has its listing (``legal_actions``, where the
+engine lists the bombs that beat the top play) asked once per top play. Where the
+events do not add up (a driver made mid-hand, a card it did not see arrive, a bomb
+it did not see coming or of a kind it does not know) it stops skipping for the hand
+and asks the listing every time.
 """
 
 from __future__ import annotations
@@ -82,31 +84,39 @@ class Driver:
     def __init__(self, game: Game, listens: Callable[[int], bool] | None = None) -> None:
         self.game = game
         self.listens = listens or _everyone
+        seats = game.seats
         # No player is ever asked out of turn (bots of the old protocol): nothing to
         # follow. Players are fixed for a match (seats may change hands, players not).
         self._idle = not any(self.listens(player) for player in range(game.players))
+        # The chance of each seat on turn, made once (the loop asks for one per action).
+        self._turns = tuple(Chance(seat, TURN) for seat in range(seats))
         self._queue: list[int] = []  # seats still to be offered, in order
         self._kind = BOMB  # what the seats of the queue are offered
         # A round is due: after a play (bombs) and once a hand before the first lead
         # (calls). A driver made mid-game offers the table as it stands.
         self._top_seat: int | None = None
         # Each seat's cards, followed through the events (None: not known this hand),
-        # and whether they could make a bomb (None: to be worked out again).
+        # and the seats whose cards could make a bomb (None: to be worked out again,
+        # after cards arrived).
         self._cards: list[list[str]] | None = None
-        self._could_bomb: list[bool | None] = [None] * game.seats
+        self._bombers: list[int] | None = None
         played = False  # a card played this hand already: the call round is past
         if not game.is_over:
-            self._top_seat = game.observation(None).top_seat
             # The cards of the running hand so far, from the log (once).
             log = game.event_log
             start = max(i for i, e in enumerate(log) if isinstance(e, tc.HandStarted))
-            self._cards = [[] for _ in range(game.seats)]
+            cards: list[list[str]] = [[] for _ in range(seats)]
+            self._cards = cards
             for event in log[start + 1 :]:
                 if isinstance(event, tc.Played):
                     played = True
-                    self._take(event.seat, event.cards)
-                elif self._cards is not None:
+                    if not _remove(cards[event.seat], event.cards):
+                        self._cards = None
+                        break
+                else:
                     self._follow(event)
+            if played:  # the table as it stands (an observation costs: only mid-hand)
+                self._top_seat = game.observation(None).top_seat
         self._bombs_due = self._top_seat is not None
         self._calls_due = not played and not game.is_over
 
@@ -118,13 +128,11 @@ class Driver:
         game = self.game
         if game.is_over:
             return None
-        if self._idle:  # nobody is asked out of turn: only the seats awaited
-            return Chance(game.waiting_for[0], TURN)
-        if self._queue or self._bombs_due or self._calls_due:
+        if not self._idle and (self._queue or self._bombs_due or self._calls_due):
             offer = self._offer(game)
             if offer is not None:
                 return offer
-        return Chance(game.waiting_for[0], TURN)
+        return self._turns[game.waiting_for[0]]
 
     def _offer(self, game: Game) -> Chance | None:
         """The next offer out of turn that is due, if any."""
@@ -133,21 +141,17 @@ class Driver:
             if self._calls_due:
                 self._calls_due = False
                 self._bombs_due = False  # no trick before the first lead
-                self._start(CALL, turn)
+                self._start(CALL, turn, None)
             elif self._bombs_due:
                 self._bombs_due = False
                 top = self._top_seat
                 if top is not None:
-                    self._start(BOMB, top)
+                    self._start(BOMB, top, self._bombers if self._cards is not None else None)
         queue = self._queue
         bombs = self._kind == BOMB
         while queue:
             seat = queue[0]
-            if (
-                seat != turn
-                and self.listens(game.controller(seat))
-                and (not bombs or self._may_hold_bomb(seat))
-            ):
+            if seat != turn and self.listens(game.controller(seat)):
                 actions = game.legal_actions(seat)
                 if bombs:
                     # Out of turn, the plays listed are the bombs that beat the top.
@@ -158,11 +162,13 @@ class Driver:
             del queue[0]
         return None
 
-    def _start(self, kind: str, after: int) -> None:
-        """A round of offers to every seat in turn order after ``after`` (itself last)."""
+    def _start(self, kind: str, after: int, among: Sequence[int] | None) -> None:
+        """A round of offers to every seat in turn order after ``after`` (itself last),
+        or to those of ``among`` only."""
         seats = self.game.seats
         self._kind = kind
-        self._queue = [(after + step) % seats for step in range(1, seats + 1)]
+        order = [(after + step) % seats for step in range(1, seats + 1)]
+        self._queue = order if among is None else [seat for seat in order if seat in among]
 
     def decline(self, chance: Chance) -> None:
         """``chance``'s seat lets it stand: it is not asked again about this top play
@@ -175,7 +181,8 @@ class Driver:
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` to the game and note it; its events."""
         events = self.game.apply(action)
-        self.note(events)
+        if not self._idle:
+            self.note(events)
         return events
 
     def note(self, events: Sequence[Event]) -> None:
@@ -184,68 +191,77 @@ class Driver:
             return
         for event in events:
             kind = type(event)
-            if kind is tc.Played:
+            if kind not in _NOTED:  # most events (passes, tricks won, calls)
+                continue
+            if kind is _PLAYED:
                 assert isinstance(event, tc.Played)
-                # A new top play: a new round of bomb offers once the play can be bombed.
-                self._top_seat = event.seat
-                self._bombs_due = True
-                self._calls_due = False  # the first lead is made: that moment is gone
-                self._queue = []
-                self._take(event.seat, event.cards)
-                if event.bomb and not _could_bomb(event.cards):
-                    self._cards = None  # a bomb of a kind the card check does not know
-            elif kind is tc.HandStarted:
+                self._played(event)
+            elif kind is _HAND_STARTED:
                 self._top_seat = None
                 self._bombs_due = False
                 self._calls_due = True
                 self._queue = []
                 self._cards = [[] for _ in range(self.game.seats)]
-                self._could_bomb = [None] * self.game.seats
-            elif self._cards is not None and kind in _CARD_EVENTS:
+                self._bombers = None
+            elif kind in _CARD_EVENTS and self._cards is not None:
                 self._follow(event)
+
+    def _played(self, event: tc.Played) -> None:
+        """A new top play: a round of bomb offers is due where a seat could bomb it."""
+        self._top_seat = seat = event.seat
+        self._calls_due = False  # the first lead is made: that moment is gone
+        if self._queue:
+            self._queue = []
+        cards = self._cards
+        if cards is None:  # the cards are not known: every seat is asked the engine
+            self._bombs_due = True
+            return
+        bombers = self._bombers
+        if bombers is None:  # cards arrived since the last look (the deal, the exchange)
+            bombers = self._bombers = [s for s in range(len(cards)) if _could_bomb(cards[s])]
+        if seat in bombers:
+            # Only a seat that could bomb is followed any further: cards only leave a
+            # hand in play, so a hand that could not bomb still cannot.
+            if not _remove(cards[seat], event.cards):
+                self._cards = None  # a card the driver did not see arrive: stop skipping
+            elif not _could_bomb(cards[seat]):
+                bombers.remove(seat)
+        elif event.bomb:
+            self._cards = None  # a bomb the card check did not see coming: stop skipping
+        if event.bomb and not _could_bomb(event.cards):
+            self._cards = None  # a bomb of a kind the card check does not know
+        self._bombs_due = bool(bombers) or self._cards is None
 
     # --- following the cards (only to skip seats that cannot bomb) -----------------------
 
     def _follow(self, event: Event) -> None:
         cards = self._cards
         assert cards is not None
+        self._bombers = None  # cards moved before play: to be worked out again
         if isinstance(event, tc.CardsDealt):
             cards[event.seat] += event.cards
-            self._could_bomb[event.seat] = None
         elif isinstance(event, tc.Pushed):
             if event.cards is None:
                 return  # the public line of a push; its giver's own line names the cards
-            self._take(event.seat, [c for codes in event.cards.values() for c in codes.split()])
+            given = [c for codes in event.cards.values() for c in codes.split()]
+            if not _remove(cards[event.seat], given):
+                self._cards = None
         elif isinstance(event, tc.CardsReceived):
             cards[event.seat] += [c for codes in event.cards.values() for c in codes.split()]
-            self._could_bomb[event.seat] = None
 
-    def _take(self, seat: int, codes: Sequence[str]) -> None:
-        cards = self._cards
-        if cards is None:
-            return
-        held = cards[seat]
-        for code in codes:
-            if code not in held:  # a card the driver did not see arrive: stop skipping
-                self._cards = None
-                return
-            held.remove(code)
-        # Cards only leave a hand after the exchange: a hand that could not bomb still
-        # cannot (only dealing and receiving add cards).
-        if self._could_bomb[seat] is not False:
-            self._could_bomb[seat] = None
 
-    def _may_hold_bomb(self, seat: int) -> bool:
-        cards = self._cards
-        if cards is None:
-            return True
-        known = self._could_bomb[seat]
-        if known is None:
-            known = self._could_bomb[seat] = _could_bomb(cards[seat])
-        return known
+def _remove(held: list[str], codes: Sequence[str]) -> bool:
+    """Take ``codes`` out of ``held``; False where one of them is not there."""
+    for code in codes:
+        if code not in held:
+            return False
+        held.remove(code)
+    return True
 
 
 _CARD_EVENTS = frozenset({tc.CardsDealt, tc.Pushed, tc.CardsReceived})
+_PLAYED, _HAND_STARTED = tc.Played, tc.HandStarted
+_NOTED = _CARD_EVENTS | {_PLAYED, _HAND_STARTED}  # the events the driver looks at
 _SPECIAL_CODES = frozenset({"MJ", "DOG", "PH", "DR"})
 _RANK_ORDER = {r: i for i, r in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10"])}
 _RANK_ORDER.update({"J": 9, "Q": 10, "K": 11, "A": 12})

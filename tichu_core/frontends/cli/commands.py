@@ -216,7 +216,9 @@ def _cmd_duel(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     from tichu_core.frontends.cli.terminal import play_in_terminal
 
-    return play_in_terminal(_load(args), seat=args.seat, seed=args.seed, bot=args.bot)
+    return play_in_terminal(
+        _load(args), seat=args.seat, seed=args.seed, bot=args.bot, bot_delay=args.bot_delay
+    )
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -454,6 +456,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=_bot,
         default="greedy",
         help="bot for the other players (random, greedy, heuristic or a registered one)",
+    )
+    sub.add_argument(
+        "--bot-delay",
+        type=_seconds,
+        default=0.5,
+        metavar="SECONDS",
+        help="while you may still call Tichu, the pause before each bot action in which "
+        "t + Enter calls (default 0.5)",
     )
     sub.set_defaults(run=_cmd_play)
 

@@ -28,7 +28,15 @@ moment a play lands that one of the person's seats may bomb (S-BOMB-3), one shor
 question, ``Bomb? 4j 4s 4p 4t · b bombs, Enter lets it stand`` (a number where
 several bombs beat it), where ``tichu`` calls too (S-CALL-1). A seat without such an
 option is never asked. The driver's Tichu offer before the first lead is not put to
-the person as a question of its own: ``tichu`` is typed at any question instead.
+the person as a question of its own: ``tichu`` is typed at any question instead, and
+``t`` + Enter at any moment while the bots act (S-CALL-1: any moment before the seat's
+first card). Where the input is a terminal or a pipe, what was typed is read between
+two bot actions without waiting for it (``select`` on the descriptor); while one of the
+person's seats may still call, each bot action waits ``bot_delay`` seconds for it (0.5
+by default), so that there is a moment to type. ``t 2`` calls for seat 2, the Threechu
+dummy the person plays (T3-5). A call the rules no longer allow is refused in the
+engine's words (``seat 0 has already played a card``); nothing else typed then is read
+(on a terminal it is said so; a pipe's next line stays for the next question).
 
 A bad answer is explained and the same question asked again: nothing is applied
 that the game does not accept, so a typo never changes the game.
@@ -37,7 +45,10 @@ that the game does not accept, so a typo never changes the game.
 from __future__ import annotations
 
 import contextlib
+import os
 import random
+import select
+import stat
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -93,11 +104,14 @@ CARD_SYNTAX = (
 )
 COMMANDS = (
     "at every question:\n"
-    "  tichu        call Tichu (holding all your cards, before your first play)\n"
+    "  tichu        call Tichu (holding all your cards, before your first card);\n"
+    "               t too, but at the wish, where t is a rank\n"
     "  grand        call Grand Tichu (while you have seen only your first cards)\n"
     "  table        show the table again\n"
     "  help         this text\n"
-    "  quit         leave the match (end of input, Ctrl-D, leaves too)"
+    "  quit         leave the match (end of input, Ctrl-D, leaves too)\n"
+    "at any time, also while the bots play:\n"
+    "  t + Enter    call Tichu (t 2: for seat 2, the dummy you play), before your first card"
 )
 # The answers of each kind of question (``help``); the commands follow each.
 SYNTAX = {
@@ -145,10 +159,13 @@ def play_in_terminal(
     ask: Callable[[str], str] | None = None,
     console: Console | None = None,
     bot: str = "greedy",
+    bot_delay: float = 0.5,
 ) -> int:
     """A new match of ``variant``: the person plays the player at ``seat`` (of the first
     hand), bots named ``bot`` the others. ``ask`` puts a question and returns the answer
-    (default: the terminal's input line). Returns the exit status."""
+    (default: the terminal's input line; a terminal or a pipe is also read while the bots
+    act, each bot action waiting ``bot_delay`` seconds while the person may still call
+    Tichu). Returns the exit status."""
     console = console or Console(highlight=False)
     game = Game(variant, seed=seed)
     if not 0 <= seat < game.seats:
@@ -165,8 +182,10 @@ def play_in_terminal(
             )
         )
         return 2
+    keyboard = None
     if ask is None:
-        ask = _line_editing_input()
+        keyboard = Keyboard.of_stdin()
+        ask = keyboard.ask if keyboard is not None else _line_editing_input()
     console.print(
         Text.assemble(
             ("tichu play", "bold"),
@@ -175,7 +194,9 @@ def play_in_terminal(
             "type help at any question",
         )
     )
-    return play_game(game, player, ask=ask, console=console, bot=bot)
+    return play_game(
+        game, player, ask=ask, console=console, bot=bot, keyboard=keyboard, bot_delay=bot_delay
+    )
 
 
 def _line_editing_input() -> Callable[[str], str]:
@@ -193,9 +214,104 @@ def play_game(
     ask: Callable[[str], str] = input,
     console: Console | None = None,
     bot: str = "greedy",
+    keyboard: Keyboard | None = None,
+    bot_delay: float = 0.0,
 ) -> int:
-    """Play ``game`` (from wherever it stands) to its end: the person is ``player``."""
-    return TerminalPlayer(game, player, ask, console or Console(highlight=False), bot).run()
+    """Play ``game`` (from wherever it stands) to its end: the person is ``player``.
+    ``keyboard``: the input read between bot actions as well (``t`` calls Tichu), each
+    bot action waiting up to ``bot_delay`` seconds while the person may still call."""
+    person = TerminalPlayer(game, player, ask, console or Console(highlight=False), bot)
+    person.keyboard, person.bot_delay = keyboard, bot_delay
+    return person.run()
+
+
+def _is_call_line(line: str) -> bool:
+    """Whether a line typed while the bots act is a Tichu call (``t``, ``tichu``, with
+    a seat number or not)."""
+    words = line.lower().split()
+    return bool(words) and words[0] in ("t", "tichu") and len(words) <= 2
+
+
+class Keyboard:
+    """The person's input where it is a terminal or a pipe, whose descriptor ``select``
+    can watch: the answer to a question (:meth:`ask`), and what was typed while the bots
+    act, read without waiting for it (:meth:`poll`).
+
+    A terminal is read by ``input`` (line editing) at a question, and by the line between
+    two bot actions (the terminal hands over whole lines). A pipe is read here only, into
+    a buffer of its own, so that a line read ahead is never lost: :meth:`poll` takes the
+    next line only when it is a call, else leaves it for the next question."""
+
+    def __init__(self, fd: int, tty: bool) -> None:
+        self.fd = fd
+        self.tty = tty
+        self._buffer = b""  # a pipe's bytes read and not yet taken
+        self._ended = False  # the pipe's end is in the buffer
+        self._input = _line_editing_input() if tty else input
+
+    @classmethod
+    def of_stdin(cls) -> Keyboard | None:
+        """The keyboard of the standard input, or None where it is no terminal or pipe
+        (a file, a stream without a descriptor) or ``select`` cannot watch it."""
+        if sys.platform == "win32":  # select watches sockets only there
+            return None
+        try:
+            fd = sys.stdin.fileno()
+            mode = os.fstat(fd).st_mode
+        except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+            return None
+        if os.isatty(fd):
+            return cls(fd, True)
+        return cls(fd, False) if stat.S_ISFIFO(mode) else None
+
+    def ask(self, prompt: str) -> str:
+        """The answer to a question (EOFError at the end of the input)."""
+        if self.tty:
+            return self._input(prompt)
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        line = self._pipe_line(wait=None)
+        if line is None:
+            raise EOFError
+        return line
+
+    def poll(self, wait: float, wanted: Callable[[str], bool] = _is_call_line) -> list[str]:
+        """The lines typed since the last look, waiting up to ``wait`` seconds for one (a
+        pipe: its next line, only if ``wanted``). EOFError where a terminal's input ended
+        (Ctrl-D)."""
+        if not self.tty:
+            line = self._pipe_line(wait=wait, peek=True)
+            if line is None or not wanted(line):
+                return []
+            self._pipe_line(wait=0.0)  # taken
+            return [line]
+        if not select.select([self.fd], [], [], wait)[0]:
+            return []
+        try:
+            data = os.read(self.fd, 4096)
+        except OSError:  # the terminal went away
+            data = b""
+        if not data:
+            raise EOFError
+        return data.decode("utf-8", "replace").splitlines()
+
+    def _pipe_line(self, wait: float | None, peek: bool = False) -> str | None:
+        """The pipe's next line (None: none within ``wait`` seconds, or the end); read
+        ahead into the buffer, where ``peek`` leaves it."""
+        while b"\n" not in self._buffer and not self._ended:
+            if wait is not None and not select.select([self.fd], [], [], wait)[0]:
+                return None
+            data = os.read(self.fd, 4096)
+            if data:
+                self._buffer += data
+            else:
+                self._ended = True
+        if not self._buffer:
+            return None
+        line, _, rest = self._buffer.partition(b"\n")
+        if not peek:
+            self._buffer = rest
+        return line.decode("utf-8", "replace").rstrip("\r")
 
 
 class TerminalPlayer:
@@ -229,6 +345,10 @@ class TerminalPlayer:
         # Who is asked next: the person out of turn too, bots that answer offers.
         bots_asked = listens_to(self.bots)
         self.driver = Driver(game, lambda p: p == self.me or bots_asked(p))
+        # Read between bot actions too (play_game sets them): see Keyboard.
+        self.keyboard: Keyboard | None = None
+        self.bot_delay = 0.0
+        self._hinted = -1  # the hand whose play phase was told "t + Enter calls"
 
     def run(self) -> int:
         game = self.game
@@ -239,6 +359,8 @@ class TerminalPlayer:
                 seat = chance.seat
                 controller = game.controller(seat)
                 if controller != self.me:
+                    if self.keyboard is not None and self._listen():
+                        continue  # a call typed and made: the question is asked afresh
                     bot = self.bots[controller]
                     if not chance.optional:
                         driver.apply(decide(bot, game, seat))
@@ -268,6 +390,76 @@ class TerminalPlayer:
             self.console.print("\nbye")
             return 130
         return 0
+
+    # --- what is typed while the bots act --------------------------------------------------
+
+    def _listen(self) -> bool:
+        """Before a bot acts: read what the person typed meanwhile (``t`` + Enter calls
+        Tichu); while one of their seats may still call, wait up to ``bot_delay`` seconds
+        for it. Whether a call was made."""
+        keyboard = self.keyboard
+        assert keyboard is not None
+        game = self.game
+        wait = 0.0
+        if game.turn is not None and (callers := self._callers()):
+            wait = self.bot_delay
+            if self._hinted != game.hand_index:  # once a hand, as the play begins
+                self._hinted = game.hand_index
+                self.transcript.close()
+                dummy = [seat for seat in callers if game.player_at(seat) is None]
+                also = f" (t {dummy[0]}: for the dummy)" if dummy else ""
+                self.console.print(
+                    Text(f"type t + Enter at any time to call Tichu{also}", style=CALL_STYLE)
+                )
+        try:
+            lines = keyboard.poll(wait)
+        except EOFError:
+            self.console.print()
+            raise _Leave from None
+        called = False
+        for line in lines:
+            called = self._typed(line) or called
+        return called
+
+    def _callers(self) -> list[int]:
+        """The person's seats that may call Tichu now."""
+        game = self.game
+        return [
+            seat
+            for seat in range(game.seats)
+            if game.controller(seat) == self.me and tc.Tichu(seat) in game.legal_actions(seat)
+        ]
+
+    def _typed(self, line: str) -> bool:
+        """A line typed while the bots act: whether it made a call."""
+        words = line.lower().split()
+        if not words:
+            return False
+        if words[0] in ("quit", "exit"):
+            raise _Leave
+        game = self.game
+        if not _is_call_line(line):
+            self._explain(
+                f"{line.strip()[:40]!r}: while the bots play, only t + Enter (a Tichu call) "
+                "is read; the rest is typed at your next question"
+            )
+            return False
+        seat = game.seat_of(self.me)  # the person's own seat, where no seat is named
+        if len(words) == 2:
+            seats = [s for s in range(game.seats) if game.controller(s) == self.me]
+            if not words[1].isdecimal() or int(words[1]) not in seats:
+                self._explain(f"t takes a seat you play: {', '.join(map(str, seats))}")
+                return False
+            seat = int(words[1])
+        if seat is None:
+            return False
+        try:
+            self._apply(tc.Tichu(seat))
+        except _Refused as refusal:
+            self._explain(str(refusal))
+            return False
+        self._catch_up()
+        return True
 
     def _catch_up(self) -> None:
         events = self.game.events_for(self.me, since=self._seen)
@@ -360,7 +552,7 @@ class TerminalPlayer:
                     continue
                 elif word in ("quit", "exit"):
                     raise _Leave
-                elif word == "tichu":
+                elif word in ("tichu", "t"):
                     # A bomb still offered is asked again (the driver keeps the seat).
                     self._apply(tc.Tichu(seat))
                 elif len(bombs) == 1 and word in ("b", "bomb", "y", "yes", "1"):
@@ -414,7 +606,7 @@ class TerminalPlayer:
         """A command of every question: whether it made the decision; None if ``answer``
         is no command."""
         word = " ".join(answer.lower().split())
-        # No one-letter shortcuts: "t" and "q" are ranks where a wish is asked.
+        # No one-letter shortcuts where a wish is asked: "t" and "q" are ranks there.
         if word in ("help", "?"):
             self.console.print(SYNTAX[question.kind] + "\n" + COMMANDS, markup=False)
         elif word == "table":
@@ -422,7 +614,7 @@ class TerminalPlayer:
             question.introduce()
         elif word in ("quit", "exit"):
             raise _Leave
-        elif word == "tichu":
+        elif word == "tichu" or (word == "t" and question.kind != "wish"):
             # The question stays: a push half answered keeps its cards.
             self._apply(tc.Tichu(seat))
             self._catch_up()
