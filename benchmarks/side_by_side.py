@@ -985,10 +985,9 @@ class PlayoutFigure:
         return self.seconds / self.steps * 1e6 if self.steps else 0.0
 
 
-def playout_slices(
-    ours: OurPlayouts, theirs: PeerPlayouts, seconds: float, slice_seconds: float
-) -> tuple[PlayoutFigure, PlayoutFigure]:
-    """Alternate slices until each engine has played out for at least ``seconds``."""
+def alternate(ours: Any, theirs: Any, seconds: float, slice_seconds: float) -> None:
+    """Run the two engines' timers in turn, a slice each, until each has run for at least
+    ``seconds`` (so that the machine's load falls on both alike)."""
     while ours.seconds < seconds or theirs.seconds < seconds:
         if ours.seconds < seconds:
             ours.run(slice_seconds)
@@ -996,6 +995,13 @@ def playout_slices(
         if theirs.seconds < seconds:
             theirs.run(slice_seconds)
             gc.collect()
+
+
+def playout_slices(
+    ours: OurPlayouts, theirs: PeerPlayouts, seconds: float, slice_seconds: float
+) -> tuple[PlayoutFigure, PlayoutFigure]:
+    """Alternate slices until each engine has played out for at least ``seconds``."""
+    alternate(ours, theirs, seconds, slice_seconds)
     return (
         PlayoutFigure("ours", ours.playouts, ours.steps, ours.seconds),
         PlayoutFigure("peer", theirs.playouts, theirs.steps, theirs.seconds),
@@ -1026,13 +1032,7 @@ def play_slices(
     ours: OurPlay, theirs: PeerPlay, seconds: float, slice_seconds: float
 ) -> tuple[GameFigure, GameFigure]:
     """Alternate slices until each engine has played at least ``seconds``."""
-    while ours.seconds < seconds or theirs.seconds < seconds:
-        if ours.seconds < seconds:
-            ours.run(slice_seconds)
-            gc.collect()
-        if theirs.seconds < seconds:
-            theirs.run(slice_seconds)
-            gc.collect()
+    alternate(ours, theirs, seconds, slice_seconds)
     theirs.count_decisions()
     return (
         GameFigure("ours", ours.hands, ours.seconds, ours.decisions, f"matches of {MATCH_HANDS}"),
