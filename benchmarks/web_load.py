@@ -43,6 +43,10 @@ from websockets.asyncio.client import ClientConnection, connect
 import tichu_core as tc
 from tichu_core.frontends.web.store import TableStore
 
+# The person plays as the web tests' random player does (tests/webtable.py): one copy.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from webtable import random_action
+
 ROOT = Path(__file__).resolve().parents[1]
 BOTS = {str(p): "greedy" for p in range(4)}
 TABLES, BOT_TABLES, SILENT = 1000, 100, 20
@@ -152,27 +156,6 @@ def silent_clients(port: int, stop: threading.Event, counts: dict[str, int]) -> 
         sock.close()
 
 
-def choose(block: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    """A listed action at random (calls declined), or a random push."""
-    if block["push"] is not None:
-        cards = list(block["push"]["cards"])
-        rng.shuffle(cards)
-        given = {}
-        for target, count in block["push"]["targets"].items():
-            given[target] = " ".join(cards[:count])
-            del cards[:count]
-        return {"type": "push", "seat": seat, "cards": given}
-    options = [
-        a
-        for a in block["actions"]
-        if a["type"] != "tichu" and not (a["type"] == "grand_tichu" and a["call"])
-    ]
-    chosen = dict(rng.choice(options or block["actions"]))
-    chosen.pop("label", None)
-    chosen.pop("bomb", None)
-    return chosen
-
-
 async def person(url: str, table_id: str, seconds: float, latencies: list[float]) -> int:
     """Play at random for ``seconds``; the table's version at the end."""
     rng = random.Random(26)
@@ -207,7 +190,7 @@ async def person(url: str, table_id: str, seconds: float, latencies: list[float]
             waiting = [s for s in state["observation"]["waiting_for"] if str(s) in state["legal"]]
             if waiting:
                 seat = waiting[0]
-                action = choose(state["legal"][str(seat)], seat, rng)
+                action = random_action(state, seat, rng)
                 pending = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "token": token, "action": action}))
         return version
