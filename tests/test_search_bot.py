@@ -9,6 +9,7 @@ import pytest
 
 import tichu_core as tc
 from tichu_core.frontends.bots import SearchBot, decide, make_bot, play_match
+from tichu_core.frontends.bots.search import sure_gain
 
 TINY = {"iterations": 2, "worlds": 1, "candidates": 2}
 
@@ -203,6 +204,43 @@ def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
     bot.observe(game.variant, 1, game.events_for(1))
     assert bot.offer(game.observation(1), game.legal_actions(1), 1) is None
     assert bot.searched == 1
+
+
+def test_a_call_is_worth_what_the_rules_make_it() -> None:
+    """S-CALL-1, S-SCORE-3 with the option `calls.tichu_points`: seat 2 leads with the
+    Dragon, the Mah Jong and two pairs in a six-card deal, a fair but not a sure chance
+    of going out first. Where a Tichu scores 300 (or the standard 100) the search bot
+    calls it; where it scores 25 the same chance does not pay for the risk (the call
+    must gain CALL_MARGIN points in the rollouts), and it plays on without calling."""
+    deal = [
+        ["7p", "8j", "8s", "Ks", "Qj", "Qt"],
+        ["10j", "10p", "10s", "2p", "4p", "Kp"],
+        ["3p", "3s", "6j", "6s", "DR", "MJ"],
+        ["4j", "5t", "8t", "9j", "Ap", "Jp"],
+    ]
+    called = {}
+    for points in (25, 100, 300):
+        game = small(deal, **{"calls.tichu": True, "calls.tichu_points": points})
+        assert game.waiting_for == [2] and tc.Tichu(2) in game.legal_actions(2)
+        called[points] = decide(SearchBot(seed=3, iterations=96, worlds=6), game, 2) == tc.Tichu(2)
+    assert called == {25: False, 100: True, 300: True}
+
+
+@pytest.mark.parametrize(
+    ("differences", "margin", "sure"),
+    [
+        ([4.0, -4.0, 4.0, -4.0, 4.0], 0.0, False),  # a mean gain well inside its noise
+        ([6.0, 5.0, 7.0, 6.0], 0.0, True),  # small but steady
+        ([6.0, 5.0, 7.0, 6.0], 10.0, False),  # a call must gain its margin too
+        ([16.0, 15.0, 17.0, 16.0], 10.0, True),
+        ([-1.0], 0.0, False),
+        ([1.0], 0.0, True),  # one run: its sign
+    ],
+)
+def test_a_challenger_replaces_the_default_only_when_sure(
+    differences: list[float], margin: float, sure: bool
+) -> None:
+    assert sure_gain(differences, margin) is sure
 
 
 def test_registered_by_name() -> None:

@@ -313,6 +313,7 @@ class _Sampler:
         self._known_cache: dict[int, _Known] = {}
         self._plays_cache: dict[int, list[int]] = {}
         self._forced_cache: dict[int, list[tuple[int, int]]] = {}
+        self._leader_cache: dict[int, list[tuple[int, int]]] = {}
         self._pushes: dict[int, dict[int, str]] = {}  # the hidden pushes of the last hand
 
     # --- building on the engine ---------------------------------------------------
@@ -683,7 +684,12 @@ class _Sampler:
             forced_bars = self._forced_cache[record.index] = self._forced_bars(
                 record, structure, pool
             )
-        for seat, mask in [*forced_bars, *self._barred_by]:
+        leader_bars = self._leader_cache.get(record.index)
+        if leader_bars is None:
+            leader_bars = self._leader_cache[record.index] = self._leader_bars(
+                record, structure, pool, [hands[s] | played[s] for s in range(seats)]
+            )
+        for seat, mask in [*forced_bars, *leader_bars, *self._barred_by]:
             barred[seat] = barred.get(seat, 0) | mask
         groups: dict[tuple[int, ...], list[int]] = {}
         for card in pool:
@@ -767,6 +773,38 @@ class _Sampler:
                     mask |= 1 << card
             if mask:
                 bars.append((giver, mask))
+        return bars
+
+    def _leader_bars(
+        self, record: _HandRecord, structure: _Structure, pool: list[int], held: list[int]
+    ) -> list[tuple[int, int]]:
+        """S-EX-2 (GS-7, any first-leader rule): the seat that led the hand's first trick
+        was the one the rules made lead. An unseen card that would by itself make another
+        seat lead (the Mah Jong, under the standard rule) is kept away from that seat:
+        every such draw would be refused by the replay at the first lead, and in a game of
+        many hidden seats nearly every draw was (rejection stays uniform on the rest).
+        ``held``: the cards each seat is known to have held when play began. A seat that
+        any card would make lead (a rule that reads only whether a seat holds cards) is
+        left to the replay: that is no card's doing."""
+        planned = structure.planned
+        if planned is None or not record.plays:
+            return []
+        leader = record.plays[0][1]
+        trial = planned.clone()
+        bars: list[tuple[int, int]] = []
+        try:
+            for seat in range(len(held)):
+                if seat == leader:
+                    continue
+                mask = 0
+                for card in pool:
+                    trial.hands = _replaced(held, seat, held[seat] | 1 << card)
+                    if trial.rulebook.first_leader(trial.view) == seat:
+                        mask |= 1 << card
+                if mask and mask.bit_count() < len(pool):
+                    bars.append((seat, mask))
+        except TichuError:  # a rule that cannot answer for a part of the hands: no bars
+            return []
         return bars
 
     def _exchange(

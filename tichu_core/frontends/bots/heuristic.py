@@ -260,6 +260,16 @@ class HeuristicBot:
         call = self._call(observation, fixed, seat, cards)
         if call is not None:
             return call
+        return self.act(observation, actions, seat)
+
+    def act(self, observation: Observation, actions: LegalActions, seat: int) -> Action:
+        """What it does apart from calling: its choice were it not to call now (a Grand
+        Tichu decision is declined). A planner that makes its own calls asks this."""
+        fixed = actions.fixed
+        cards = observation.hands.get(seat, [])
+        grand = [a for a in fixed if isinstance(a, tc.GrandTichu) and not a.call]
+        if grand:
+            return grand[0]
         decision = self._decide(observation, fixed, seat, cards)
         if decision is not None:
             return decision

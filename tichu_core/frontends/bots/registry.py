@@ -13,7 +13,7 @@ from importlib.metadata import EntryPoint, entry_points
 
 from tichu_core.frontends.bots.heuristic import HeuristicBot
 from tichu_core.frontends.bots.protocol import Bot, BotFactory
-from tichu_core.frontends.bots.search import DEFAULT_ITERATIONS, SearchBot
+from tichu_core.frontends.bots.search import DEFAULT_ITERATIONS, DEFAULT_WORLDS, SearchBot
 from tichu_core.frontends.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
@@ -36,7 +36,9 @@ BOTS: Mapping[str, BotFactory] = {
     "heuristic-no-oot": lambda seed: HeuristicBot(seed, bombs_out_of_turn=False),
     "search": lambda seed: SearchBot(seed),
     # Four times the default budget: slower (about 0.3 s a decision), stronger.
-    "search-strong": lambda seed: SearchBot(seed, iterations=4 * DEFAULT_ITERATIONS, worlds=4),
+    "search-strong": lambda seed: SearchBot(
+        seed, iterations=4 * DEFAULT_ITERATIONS, worlds=2 * DEFAULT_WORLDS
+    ),
 }
 
 # A word on each bundled bot, for the places people choose one (the web table).

@@ -32,12 +32,18 @@ from tichu_core import Action, Event, LegalActions, Observation, Variant
 from tichu_core.frontends.bots.heuristic import HeuristicBot
 from tichu_core.frontends.bots.simple import GreedyBot
 
-__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_ITERATIONS", "DEFAULT_WORLDS", "SearchBot"]
+__all__ = [
+    "DEFAULT_CANDIDATES",
+    "DEFAULT_ITERATIONS",
+    "DEFAULT_WORLDS",
+    "SearchBot",
+    "sure_gain",
+]
 
 # The default budget: rollouts per decision (spread over the candidates by sequential
 # halving), and the worlds sampled for them. Measured in docs/bots.md.
-DEFAULT_ITERATIONS = 24
-DEFAULT_WORLDS = 2
+DEFAULT_ITERATIONS = 96
+DEFAULT_WORLDS = 6
 # At most this many candidates are searched; more plays are pruned by a cheap prior.
 DEFAULT_CANDIDATES = 6
 # A rollout's value beside the score: a little for finishing early (it breaks ties
@@ -54,7 +60,12 @@ ROLLOUT_RANDOM_LEAD = 0.25
 ROLLOUTS = ("fast", "heuristic")
 # How many standard errors a candidate must beat the default by (see SearchBot._search).
 CONFIDENCE = 1.0
-CALL_CONFIDENCE = 2.0
+# What a call must gain over not calling in the rollouts, in points, beyond that: the
+# rollouts leave out how the table answers a call (opponents fight a caller, bombs and
+# all; a partner gives up its own chances), so a call has to be clearly worth its risk.
+# Being in points, it makes the bot rule-aware: where a call is worth 300 a small edge
+# in the chance of going out first pays for it, where it is worth 25 only a sure one.
+CALL_MARGIN = 10.0
 
 # A candidate: the actions applied in turn (a Tichu call with the play it comes with),
 # or () for "let it stand" when a bomb is offered out of turn.
@@ -180,21 +191,14 @@ class SearchBot:
             if action not in chosen and not isinstance(action, tc.Tichu):
                 chosen.append(action)
 
+        # The proposers' choices without a call (the search makes its own calls, below).
         proposals = [
-            self._heuristic.choose(observation, actions, seat),
+            self._heuristic.act(observation, actions, seat),
             self._greedy.choose(observation, actions, seat),
         ]
-        called = isinstance(proposals[0], tc.Tichu)
         rest = [a for a in fixed if not isinstance(a, tc.Tichu)]
         for action in proposals:
-            # A call is searched with what comes with it (below): here, that action.
-            add(
-                action
-                if not isinstance(action, tc.Tichu)
-                else rest[0]
-                if rest
-                else actions[len(fixed)]
-            )
+            add(action)
         for action in rest:
             add(action)
         if pushes:
@@ -217,13 +221,14 @@ class SearchBot:
                 if len(chosen) >= limit:
                     break
                 add(actions[len(fixed) + i])
+        # The default never calls (a Grand Tichu call is a fixed action like the
+        # others): a call is a challenger that must win its comparison by CALL_MARGIN.
+        chosen.sort(key=_is_call)
         result: list[Candidate] = [(action,) for action in chosen[: max(limit, len(rest))]]
         calls = [a for a in fixed if isinstance(a, tc.Tichu)]
         if calls and result:
-            # Calling, then doing what the proposer would, against not calling; the
-            # default (first) is what the proposer chose.
-            call = (calls[0], result[0][0])
-            result = [call, *result] if called else [*result, call]
+            # Calling, then doing what the default does, against not calling.
+            result.append((calls[0], result[0][0]))
         return result or [(actions[0],)]
 
     # --- the search ------------------------------------------------------------------
@@ -257,10 +262,11 @@ class SearchBot:
         self, observation: Observation, seat: int, candidates: list[Candidate]
     ) -> Candidate:
         """The best candidate by its rollouts, found by sequential halving; the first
-        candidate (the proposers' choice, or letting a trick stand) is the default,
-        always kept, and another replaces it only when it wins the paired comparison
-        by more than ``CONFIDENCE`` standard errors (few rollouts are noisy: the best
-        of several noisy means is usually an overestimate)."""
+        candidate (the proposers' choice without a call, or letting a trick stand) is
+        the default, always kept, and another replaces it only when it wins the paired
+        comparison by more than ``CONFIDENCE`` standard errors (the best of several
+        noisy means is usually an overestimate), and a candidate that calls by
+        ``CALL_MARGIN`` points more (see there)."""
         started = time.perf_counter()
         worlds = self._worlds()
         judge = _Judge(observation, self._player, self._variant, self.rollout)
@@ -272,6 +278,7 @@ class SearchBot:
         played = 0
         for round_index in range(rounds):
             if budget is None:
+                # Each round spends its share of the budget on the candidates still in.
                 per = max(1, self.iterations // (len(alive) * rounds))
                 round_end = math.inf
             else:  # until this round's share of the time is spent
@@ -285,30 +292,36 @@ class SearchBot:
                     values[index].append(judge.rollout(world, candidates[index], seed))
                 if time.perf_counter() >= round_end:
                     break
-            # Every alive candidate ran in the same (latest) iterations: rank them by
-            # their mean, keep the better half and the default.
-            others = sorted(alive[1:], key=lambda i: -sum(values[i]) / len(values[i]))
-            alive = [0, *others[: len(others) // 2 if len(others) > 1 else 1]]
-            if len(alive) <= 2 and round_index + 1 >= rounds:
+            if len(alive) <= 2:
                 break
+            # A candidate still in has run in every iteration so far, as the default:
+            # rank the challengers by their mean over all of them, keep the better half.
+            others = sorted(alive[1:], key=lambda i: -sum(values[i]) / len(values[i]))
+            alive = [0, *others[: max(1, len(others) // 2)]]
         self.searched += 1
         self.rollouts += sum(len(v) for v in values)
         self.seconds_spent += time.perf_counter() - started
         if len(alive) < 2:
             return candidates[0]
-        best = alive[1]
-        # Paired: the challenger ran in the last len(values[best]) iterations, as the default.
+        best = max(alive[1:], key=lambda i: sum(values[i]) / len(values[i]))
+        # Paired: the challenger ran in the last len(values[best]) iterations, as the
+        # default did (every iteration, since it is never dropped).
         default = values[0][-len(values[best]) :]
         differences = [v - d for v, d in zip(values[best], default, strict=True)]
-        runs = len(differences)
-        mean = sum(differences) / runs
-        if runs < 2:
-            return candidates[best] if mean > 0 else candidates[0]
-        spread = math.sqrt(sum((x - mean) ** 2 for x in differences) / (runs - 1))
-        # A call the proposer did not make must be surer still: rollouts by a weak
-        # policy misjudge a caller's chance of going out first.
-        sure = CONFIDENCE * (CALL_CONFIDENCE if any(map(_is_call, candidates[best])) else 1.0)
-        return candidates[best] if mean > sure * spread / math.sqrt(runs) else candidates[0]
+        margin = CALL_MARGIN if any(map(_is_call, candidates[best])) else 0.0
+        return candidates[best] if sure_gain(differences, margin) else candidates[0]
+
+
+def sure_gain(differences: Sequence[float], margin: float = 0.0) -> bool:
+    """Whether a challenger's paired gains over the default (one per rollout) are sure
+    enough to replace it: their mean exceeds ``margin`` by ``CONFIDENCE`` standard
+    errors (a single run: by its sign)."""
+    runs = len(differences)
+    mean = sum(differences) / runs
+    if runs < 2:
+        return mean > margin
+    spread = math.sqrt(sum((x - mean) ** 2 for x in differences) / (runs - 1))
+    return mean > margin + CONFIDENCE * spread / math.sqrt(runs)
 
 
 class _Judge:
