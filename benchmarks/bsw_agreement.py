@@ -147,7 +147,8 @@ def tally_rounds(
     `single option`, `counted`, `leads`, `out of turn`, `chance`: the sum over counted
     decisions of 1 / options, in millionths) and, per bot, its counts (`decisions`,
     `agreed`, `leads`, `leads agreed`, `follows`, `follows agreed`, `could pass`,
-    `person passed`, `bot passed`, `called first`, `microseconds`)."""
+    `person passed`, `bot passed`, `called first`, `microseconds`, and for each other
+    bot B `same as B`: the same choice as B's, `alone against B`: it agreed, B not)."""
     counts: Counter[str] = Counter()
     per_bot: dict[str, Counter[str]] = {name: Counter() for name in bots}
     for replay in replays:
@@ -165,10 +166,11 @@ def tally_rounds(
             counts["chance"] += round(1_000_000 / len(decision.options))
             logged = choice_of(decision.logged)
             could_pass = ("pass",) in decision.options
+            chosen_by: dict[str, Choice] = {}
             for name, bot in bots.items():
                 tally = per_bot[name]
                 start = time.perf_counter()
-                chosen = ask(bot, decision, tally)
+                chosen = chosen_by[name] = ask(bot, decision, tally)
                 tally["microseconds"] += round(1e6 * (time.perf_counter() - start))
                 agreed = chosen == logged
                 where = "leads" if decision.lead else "follows"
@@ -180,6 +182,13 @@ def tally_rounds(
                     tally["could pass"] += 1
                     tally["person passed"] += logged == ("pass",)
                     tally["bot passed"] += chosen == ("pass",)
+            # Paired: every bot is asked at the same decisions, so two bots are compared
+            # by the decisions where only one of them agrees (tighter than two shares).
+            for name, chosen in chosen_by.items():
+                for other, theirs in chosen_by.items():
+                    if other != name:
+                        per_bot[name][f"same as {other}"] += chosen == theirs
+                        per_bot[name][f"alone against {other}"] += chosen == logged != theirs
     return counts, per_bot
 
 
@@ -251,7 +260,30 @@ def report(counts: Counter[str], per_bot: Mapping[str, Counter[str]]) -> list[st
             f"  called Tichu before answering: {tally['called first']}; "
             f"{mean_ms:.1f} ms a decision",
         ]
+    names = list(per_bot)
+    for i, name in enumerate(names):
+        for other in names[i + 1 :]:
+            lines.append(paired(name, other, per_bot, counts["counted"]))
     return lines
+
+
+def paired(name: str, other: str, per_bot: Mapping[str, Counter[str]], counted: int) -> str:
+    """Two bots at the same decisions: how often they chose alike, and the difference of
+    their agreement with its 95% interval from the decisions where only one agreed
+    (normal approximation of the paired difference)."""
+    alone = per_bot[name][f"alone against {other}"]
+    theirs = per_bot[other][f"alone against {name}"]
+    same = per_bot[name][f"same as {other}"]
+    if counted == 0:
+        return f"{name} and {other}: no decision"
+    diff = (alone - theirs) / counted
+    spread = math.sqrt(max(alone + theirs - counted * diff * diff, 0.0)) / counted
+    return (
+        f"{name} and {other}: the same choice at {100 * same / counted:.1f}%; only "
+        f"{name} agrees at {alone}, only {other} at {theirs}: {name} "
+        f"{100 * diff:+.1f} points [{100 * (diff - Z95 * spread):+.1f}, "
+        f"{100 * (diff + Z95 * spread):+.1f}]"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

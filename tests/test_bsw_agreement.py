@@ -139,11 +139,20 @@ def test_a_bot_that_plays_what_the_person_played_agrees_every_time(log: Path) ->
     agreement = _load()
     replays = replay_file(log)
     oracle = Oracle(replays)
-    counts, per_bot = agreement.tally_rounds(replays, {"oracle": oracle})
-    tally = per_bot["oracle"]
+    bots = {"oracle": oracle, "random": make_bot("random", 3)}
+    counts, per_bot = agreement.tally_rounds(replays, bots)
+    tally, chance = per_bot["oracle"], per_bot["random"]
     assert oracle.asked == tally["decisions"] == counts["counted"] > 0
     assert tally["agreed"] == tally["decisions"]
     assert tally["person passed"] == tally["bot passed"] > 0
+    # Paired with the oracle, a bot agrees exactly where it chooses as the oracle does.
+    assert 0 < chance["agreed"] < counts["counted"]
+    assert chance["same as oracle"] == tally["same as random"] == chance["agreed"]
+    assert tally["alone against random"] == counts["counted"] - chance["agreed"]
+    assert chance["alone against oracle"] == 0
+    lines = agreement.report(counts, per_bot)
+    assert any(line.startswith("oracle: agrees 100.0% [") for line in lines)
+    assert any(line.startswith("oracle and random: the same choice at") for line in lines)
 
 
 def test_a_bot_that_never_plays_what_the_person_played_never_agrees() -> None:
@@ -177,6 +186,15 @@ def test_a_round_that_does_not_replay_exactly_is_skipped() -> None:
     assert counts["rounds"] == counts["skipped"] == 1
     assert counts["turns"] == 0
     assert per_bot["random"]["decisions"] == 0
+
+
+def test_the_command_reports_each_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    agreement = _load()
+    assert agreement.main([str(DATA), "--bots", "random,greedy", "--limit", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "agreement with people: 2 logs of" in out
+    assert "random: agrees " in out and "greedy: agrees " in out
+    assert "random and greedy: the same choice at" in out
 
 
 def test_wilson_interval_holds_the_share_and_stays_within_0_and_1() -> None:
