@@ -6,6 +6,7 @@ CI: the search bot takes minutes)::
 
     .venv/bin/python benchmarks/bsw_agreement.py --workers 2
     .venv/bin/python benchmarks/bsw_agreement.py --bots random,heuristic --limit 1
+    .venv/bin/python benchmarks/bsw_agreement.py --bots heuristic,search --target 1000
 
 Every log of the folder (default ``../shared/bsw``, sorted by name) is replayed with the
 project's importer (``tichu_core.formats.iter_replay_file``, as ``tichu replay``). Each
@@ -15,7 +16,11 @@ asked what it would do there, with exactly what the bot protocol gives it
 (``tichu_core.frontends.bots.decide``: the observation of the seat's player, the
 seat's legal actions, and for a bot that plans on sampled worlds the player's events).
 The bot's answer is only compared, never applied: the person's logged action is applied
-and the round goes on as it was played.
+and the round goes on as it was played. The round's game is the importer's: a one-hand
+game of the ``bsw`` variant (the match ends with the hand, at 0 - 0 before it, since a
+round of the log stands alone there); ``--target 1000`` asks the bots in a match to
+1,000 instead, which the hand does not end (the running score of the log is not given
+to them in either).
 
 What is counted, and why:
 
@@ -68,6 +73,8 @@ from tichu_core.formats import RoundReplay, iter_replay_file
 from tichu_core.frontends.bots import Bot, decide, make_bot
 
 DEFAULT_BOTS = ("random", "greedy", "heuristic", "search")
+# The variant the importer replays logs with (the site's rules, docs/bsw.md).
+VARIANT = "bsw"
 DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "shared" / "bsw"
 Z95 = 1.959964
 
@@ -97,19 +104,27 @@ class Decision:
     lead: bool
 
 
-def fresh_game(replay: RoundReplay) -> tc.Game:
+def fresh_game(replay: RoundReplay, target: int | None = None) -> tc.Game:
     """The round's game before its first action: the same variant, seed and stacked
-    deal as the importer's (read back from its record, `Game.to_json`)."""
+    deal as the importer's (read back from its record, `Game.to_json`). With `target`,
+    a match of the variant to that score instead of the importer's one hand: the
+    importer's game ends the match with the hand, which a bot that values winning the
+    match (search) takes into account, though the person's match went on."""
     assert replay.game is not None
     record = json.loads(replay.game.to_json())
-    return tc.Game(replay.game.variant, seed=record["seed"], deals=record["deals"])
+    variant = replay.game.variant
+    if target is not None:
+        variant = tc.load_variant(VARIANT, overrides={"game.target": target})
+    return tc.Game(variant, seed=record["seed"], deals=record["deals"])
 
 
-def person_turns(replay: RoundReplay, counts: Counter[str]) -> Iterator[Decision]:
+def person_turns(
+    replay: RoundReplay, counts: Counter[str], target: int | None = None
+) -> Iterator[Decision]:
     """Walk the round's logged actions on a fresh game and yield, before applying it,
     every play or pass made by the seat the game waits for. The game yielded is the
     live one: use it before asking for the next decision."""
-    game = fresh_game(replay)
+    game = fresh_game(replay, target)
     for step in replay.steps:
         action = step.action
         if isinstance(action, tc.Play | tc.Pass):
@@ -140,7 +155,7 @@ def ask(bot: Bot, decision: Decision, counts: Counter[str]) -> Choice:
 
 
 def tally_rounds(
-    replays: Iterable[RoundReplay], bots: Mapping[str, Bot]
+    replays: Iterable[RoundReplay], bots: Mapping[str, Bot], target: int | None = None
 ) -> tuple[Counter[str], dict[str, Counter[str]]]:
     """Ask every bot at every counted decision of `replays`. Returns the counts of the
     rounds and decisions (`rounds`, `exact`, `incomplete`, `skipped`, `turns`,
@@ -157,7 +172,7 @@ def tally_rounds(
             counts["skipped"] += 1  # the engine and the log disagree, or there is no deal
             continue
         counts["incomplete" if replay.incomplete else "exact"] += 1
-        for decision in person_turns(replay, counts):
+        for decision in person_turns(replay, counts, target):
             if len(decision.options) < 2:
                 counts["single option"] += 1
                 continue
@@ -193,7 +208,7 @@ def tally_rounds(
 
 
 def tally_log(
-    index: int, path: str, bot_names: Sequence[str], seed: int
+    index: int, path: str, bot_names: Sequence[str], seed: int, target: int | None = None
 ) -> tuple[Counter[str], dict[str, Counter[str]]]:
     """`tally_rounds` over one log file, bots seeded `seed + index` (a worker's task). A
     malformed line ends the log there; the rounds before it count."""
@@ -201,7 +216,7 @@ def tally_log(
     collected: list[RoundReplay] = []
     counts: Counter[str] = Counter(logs=1)
     try:
-        for replay in iter_replay_file(path):
+        for replay in iter_replay_file(path, VARIANT):
             collected.append(replay)
     except tc.LogFormatError as error:
         counts["logs cut by a format error"] += 1
@@ -209,7 +224,7 @@ def tally_log(
     except OSError as error:
         counts["logs unreadable"] += 1
         print(f"{path}: {error}", file=sys.stderr)
-    found, per_bot = tally_rounds(collected, bots)
+    found, per_bot = tally_rounds(collected, bots, target)
     return counts + found, per_bot
 
 
@@ -293,6 +308,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="the first N logs only")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1, help="the bots of log i: seed + i")
+    parser.add_argument(
+        "--target",
+        type=int,
+        default=None,
+        help="ask the bots in a match to this score, not in the importer's one-hand game",
+    )
     args = parser.parse_args(argv)
     bot_names = [name.strip() for name in args.bots.split(",") if name.strip()]
     for name in bot_names:
@@ -301,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     if not logs:
         print(f"no .tch log in {args.folder}", file=sys.stderr)
         return 2
-    tasks = [(i, str(path), bot_names, args.seed) for i, path in enumerate(logs)]
+    tasks = [(i, str(path), bot_names, args.seed, args.target) for i, path in enumerate(logs)]
     start = time.perf_counter()
     if args.workers > 1:
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
@@ -317,7 +338,9 @@ def main(argv: list[str] | None = None) -> int:
             per_bot[name].update(tally)
     print(
         f"agreement with people: {len(logs)} logs of {args.folder}, bots "
-        f"{', '.join(bot_names)}, seed {args.seed}, {args.workers} workers, {elapsed:.0f} s"
+        f"{', '.join(bot_names)}, seed {args.seed}, "
+        f"{'one-hand games' if args.target is None else f'matches to {args.target}'}, "
+        f"{args.workers} workers, {elapsed:.0f} s"
     )
     for line in report(counts, per_bot):
         print(line)

@@ -163,6 +163,22 @@ def test_a_bot_that_never_plays_what_the_person_played_never_agrees() -> None:
     assert per_bot["contrary"]["agreed"] == 0
 
 
+def test_in_a_match_to_1000_the_same_decisions_are_counted() -> None:
+    # --target: the bots are asked in a match the hand does not end; the person's
+    # decisions, and what the rules offer at them, are the same.
+    agreement = _load()
+    replays = replay_file(LOG)
+    one_hand, _ = agreement.tally_rounds(replays, {})
+    counts, per_bot = agreement.tally_rounds(replays, {"random": make_bot("random", 1)}, 1000)
+    assert counts == one_hand
+    assert per_bot["random"]["decisions"] == counts["counted"]
+    game = agreement.fresh_game(replays[0], 1000)
+    for step in replays[0].steps:
+        game.apply(step.action)
+    assert game.hand_results and not game.is_over
+    assert replays[0].game is not None and replays[0].game.is_over
+
+
 def test_a_round_the_log_ends_inside_is_used_as_far_as_it_is_logged() -> None:
     agreement = _load()
     text = LOG.read_text()
