@@ -86,6 +86,25 @@ def test_a_short_duel_of_each_kind_of_table_reports_the_figures(
     assert "3 deals, each played twice (6 matches" in out and "paired by deal" in out
 
 
+def test_a_short_duel_of_the_search_bot_against_the_heuristic(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The duel that docs/bots.md records for the search bot, cut to two deals of one hand
+    (the default budget: the bot by its registered name), so that the command cannot
+    rot; the long runs are made by hand."""
+    code, out, err = run(
+        capsys, "duel", "search", "heuristic", "--set", "game.hands=1", "--games", "2",
+        "--seed", "3", "--quiet",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "search (A) against heuristic (B) in duplicate: 2 deals of standard" in out
+    row = next(line for line in out.splitlines() if line.startswith("│ score per hand"))
+    cells = [cell.strip() for cell in row.split("│")[1:-1]]
+    a, b, delta = (float(cell) for cell in cells[1:4])
+    assert delta == pytest.approx(a - b, abs=1e-3)
+    assert "2 deals, each played twice (4 matches, 4 hands)" in " ".join(out.split())
+
+
 def test_a_duel_draws_a_png_chart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     chart = tmp_path / "duel.png"
     code, out, err = run(

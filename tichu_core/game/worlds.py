@@ -30,10 +30,11 @@ which cards to keep away from that seat for the next draws.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -942,16 +943,18 @@ def _in_order(codes: list[str], mask: int) -> list[int]:
     return order + indexes_of(left)
 
 
-def _splits(total: int, bounds: list[int]) -> list[tuple[int, ...]]:
-    """Every way to share ``total`` cards among places holding at most ``bounds``."""
+@functools.lru_cache(maxsize=4096)
+def _splits(total: int, bounds: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every way to share ``total`` cards among places holding at most ``bounds``
+    (cached: the same shares come up at every draw of a hand)."""
     if not bounds:
-        return [()] if total == 0 else []
+        return ((),) if total == 0 else ()
     found = []
     rest_room = sum(bounds[1:])
     for first in range(max(0, total - rest_room), min(total, bounds[0]) + 1):
         for rest in _splits(total - first, bounds[1:]):
             found.append((first, *rest))
-    return found
+    return tuple(found)
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:
@@ -959,6 +962,43 @@ def _multinomial(total: int, parts: Sequence[int]) -> int:
     for part in parts:
         ways *= math.comb(total, part)
         total -= part
+    return ways
+
+
+# The shape of a deal's counting problem: per group, the places it allows and its size.
+_Shape = tuple[tuple[tuple[int, ...], int], ...]
+
+
+@functools.lru_cache(maxsize=64)
+def _deal_counter(shape: _Shape) -> Callable[[int, tuple[int, ...]], int]:
+    """``ways(number, room)``: the deals of groups ``number`` on into places with ``room``
+    left. The count depends only on the shape, not on which cards the groups hold, and
+    every draw of a hand (and every world of a decision) has the same shape: counted
+    once, not at each draw (in Grand Seigneur the counting was most of a draw's cost)."""
+    last = len(shape) - 1
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def ways(number: int, room: tuple[int, ...]) -> int:
+        if number > last:
+            return 0 if any(room) else 1
+        key = (number, room)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        allowed, size = shape[number]
+        total = 0
+        if number == last:
+            if sum(room) == size and all(not r or place in allowed for place, r in enumerate(room)):
+                total = _multinomial(size, [room[place] for place in allowed])
+        else:
+            for split in _splits(size, tuple(room[place] for place in allowed)):
+                after = list(room)
+                for place, count in zip(allowed, split, strict=True):
+                    after[place] -= count
+                total += _multinomial(size, split) * ways(number + 1, tuple(after))
+        memo[key] = total
+        return total
+
     return ways
 
 
@@ -973,30 +1013,7 @@ def _deal_uniformly(
     A share is then drawn with its exact weight, and the cards within it at random.
     """
     last = len(groups) - 1
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def ways(number: int, room: tuple[int, ...]) -> int:
-        if number > last:
-            return 0 if any(room) else 1
-        key = (number, room)
-        if key in memo:
-            return memo[key]
-        allowed, cards = groups[number]
-        total = 0
-        if number == last:
-            if sum(room) == len(cards) and all(
-                not r or place in allowed for place, r in enumerate(room)
-            ):
-                total = _multinomial(len(cards), [room[place] for place in allowed])
-        else:
-            for split in _splits(len(cards), [room[place] for place in allowed]):
-                after = list(room)
-                for place, count in zip(allowed, split, strict=True):
-                    after[place] -= count
-                total += _multinomial(len(cards), split) * ways(number + 1, tuple(after))
-        memo[key] = total
-        return total
-
+    ways = _deal_counter(tuple((allowed, len(cards)) for allowed, cards in groups))
     room = tuple(caps)
     if ways(0, room) == 0:
         return None
@@ -1008,7 +1025,7 @@ def _deal_uniformly(
             after = tuple(0 for _ in room)
         else:
             pick = rng.randrange(ways(number, room))
-            for share in _splits(len(cards), bounds):
+            for share in _splits(len(cards), tuple(bounds)):
                 changed = list(room)
                 for place, count in zip(allowed, share, strict=True):
                     changed[place] -= count
