@@ -86,9 +86,10 @@ from tichu_core.rules.answers import Refusal
 
 # `Referee.listed` when an action is not one this referee handed out for the state.
 NOT_LISTED: Final = object()
-# id(play) -> (the play, its index in the listing's plays): the plays a listing handed
-# out after its first. Held by the listing, so a bot can write to it: the referee reads
-# only the index from it, and checks it against its own copy (`Referee.listed`).
+# id(action) -> (the action, its index among the listing's plays and pushes): the plays
+# and pushes a listing handed out after its first. Held by the listing, so a bot can
+# write to it: the referee reads only the index from it, and checks the action against
+# its own copy of the options at that index (`Referee.listed`).
 Handed = dict[int, tuple[Action, int]]
 
 
@@ -98,14 +99,23 @@ _PLAY_TEXT: Final[dict[int, str]] = {}
 _PLAY_TEXT_LIMIT: Final = 1 << 16
 
 
-def play_action(seat: int, play: PlayTuple) -> Play:
-    """The Play action of a listed play."""
-    cards = play[3]
+def _play_text(cards: int) -> str:
+    """The canonical text of a card mask, kept: a listed action holds this very object,
+    which is how `Referee.listed` knows the text for its own."""
     text = _PLAY_TEXT.get(cards)
     if text is None:
         if len(_PLAY_TEXT) >= _PLAY_TEXT_LIMIT:
             _PLAY_TEXT.clear()
         text = _PLAY_TEXT[cards] = play_codes(cards)
+    return text
+
+
+def play_action(seat: int, play: PlayTuple) -> Play:
+    """The Play action of a listed play."""
+    cards = play[3]
+    text = _PLAY_TEXT.get(cards)  # `_play_text`, inline: the commonest call of a listing
+    if text is None:
+        text = _play_text(cards)
     phoenix = play[4]
     # Built from its canonical parts, in Play's field order, without validation: the
     # engine lists plays thousands of times per simulated hand (a test holds a listed
@@ -113,9 +123,10 @@ def play_action(seat: int, play: PlayTuple) -> Play:
     return _new_tuple(Play, (seat, text, RANK_NAMES[phoenix] if phoenix else None, "play"))
 
 
-def push_action(seat: int, cards: dict[int, str]) -> Push:
-    """The Push action of a listed push (target -> canonical codes), as ``play_action``."""
-    return _new_tuple(Push, (seat, PushCards(sorted(cards.items())), "push"))
+def push_action(seat: int, masks: dict[int, int]) -> Push:
+    """The Push action of a listed push (target -> the cards given), as ``play_action``."""
+    cards = PushCards(sorted((target, _play_text(mask)) for target, mask in masks.items()))
+    return _new_tuple(Push, (seat, cards, "push"))
 
 
 _new_tuple: Final = tuple.__new__
@@ -362,8 +373,8 @@ class LegalActions(Sequence[Action]):
         self._pushes = pushes
         # Pushes are counted only when first asked (there may be thousands).
         self._size = -1 if pushes is not None else len(fixed) + len(plays)
-        # Every play handed out is remembered with its index, so that `apply` of that
-        # very object need not judge it again: the first one here (most bots take one
+        # Every play or push handed out is remembered with its index, so that `apply` of
+        # that very object need not judge it again: the first one here (most bots take one
         # action from a listing), the others in `_handed`. Referee.listed reads both, of
         # each seat's latest listing only (an action of an earlier one is judged again).
         self._tracked = tracked
@@ -400,19 +411,19 @@ class LegalActions(Sequence[Action]):
         index -= len(fixed)
         plays = self._plays
         if index < len(plays):
-            action = play_action(self._seat, plays[index])
-            if self._tracked:
-                if self._first is None:
-                    self._first = action
-                    self._first_index = index
-                else:
-                    if self._handed is None:
-                        self._handed = {}
-                    self._handed[id(action)] = (action, index)
-            return action
-        assert self._pushes is not None
-        masks = self._pushes.masks(index - len(plays))
-        return push_action(self._seat, {t: play_codes(m) for t, m in masks.items()})  # judged
+            action: Action = play_action(self._seat, plays[index])
+        else:
+            assert self._pushes is not None
+            action = push_action(self._seat, self._pushes.masks(index - len(plays)))
+        if self._tracked:
+            if self._first is None:
+                self._first = action
+                self._first_index = index
+            else:
+                if self._handed is None:
+                    self._handed = {}
+                self._handed[id(action)] = (action, index)
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         for index in range(len(self)):
@@ -495,10 +506,11 @@ class Referee:
     def __init__(self) -> None:
         self._issued_version = -1
         # Seat -> its latest listing for `_issued_version` (one per seat: front ends poll),
-        # with the referee's own copies of its fixed actions and plays and the hand state
-        # it was made for: what `listed` trusts (the listing itself is the bot's).
+        # with the referee's own copies of its fixed actions, plays and pushes and the
+        # hand state it was made for: what `listed` trusts (the listing is the bot's).
         self._listings: dict[
-            int, tuple[LegalActions, list[Action], list[PlayTuple], HandState]
+            int,
+            tuple[LegalActions, list[Action], list[PlayTuple], PushChoices | None, HandState],
         ] = {}
         self._turn_cache: tuple[int, int, list[PlayTuple], bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
@@ -640,54 +652,100 @@ class Referee:
             else:
                 plays = self._bombs_out_of_turn(hand, version, seat)
             pushes = None
+            handed_pushes = None
         else:
             fixed = self.fixed(hand, version, seat)
             plays = self.plays(hand, version, seat)
             pushes = self.pushes(hand, seat) if hand.phase == EXCHANGE else None
-        # The bot gets copies of the lists (the plays may be the turn cache `judge` reads).
-        listing = LegalActions(seat, fixed[:], plays[:], pushes, cards, True)
-        self._listings[seat] = (listing, fixed, plays, hand)
+            handed_pushes = self.pushes(hand, seat) if pushes is not None else None
+        # The bot gets copies (the plays may be the turn cache `judge` reads).
+        listing = LegalActions(seat, fixed[:], plays[:], handed_pushes, cards, True)
+        self._listings[seat] = (listing, fixed, plays, pushes, hand)
         return listing
 
     def listed(self, hand: HandState, version: int, action: Action) -> object:
         """What ``action`` means (see :meth:`perform`) if this referee listed it for this
         state (so it is legal: it was found among the options), else ``NOT_LISTED``.
-        Trusts only its own copies: a fixed action must be among them, a play must be
-        the one its own plays hold at the index the listing recorded for that object
-        (which a bot could have written). A push is always judged."""
-        if version != self._issued_version:
+
+        ``apply``'s fast path, asked before any other check: ``action`` is any object of
+        an action class, possibly a tuple forged past the constructors, and whatever a
+        listing records may have been written by a bot. So only the referee's own
+        objects are trusted: a fixed action must be one of its own (the very object:
+        equal is not enough, since ``True == 1``), a play must be, field by field, the
+        Play of the play its own list holds at the index the listing recorded for that
+        object (the same text and Phoenix objects ``play_action`` made it of, an int
+        seat, four fields), a push likewise against its own pushes. What passes is
+        well-formed and legal here; an equal object built elsewhere is judged in full."""
+        fields = cast("tuple[object, ...]", action)
+        if version != self._issued_version or not fields:
             return NOT_LISTED
-        entry = self._listings.get(action.seat)
-        if entry is None or entry[3] is not hand:
+        seat = fields[0]
+        if type(seat) is not int:
             return NOT_LISTED
-        listing, fixed, plays, _ = entry
-        if type(action) is Play:
-            if listing._first is action:
-                index: object = listing._first_index
-            else:
-                handed = listing._handed
-                record = handed.get(id(action)) if type(handed) is dict else None
-                if type(record) is not tuple or len(record) != 2 or record[0] is not action:
-                    return NOT_LISTED
-                index = record[1]
-            if type(index) is not int or not 0 <= index < len(plays):
+        entry = self._listings.get(seat)
+        if entry is None or entry[4] is not hand:
+            return NOT_LISTED
+        listing, fixed, plays, pushes, _ = entry
+        kind = type(action)
+        if kind is not Play and kind is not Push:
+            for own in fixed:
+                if own is action:
+                    return None
+            return NOT_LISTED
+        if listing._first is action:
+            index: object = listing._first_index
+        else:
+            handed = listing._handed
+            record = handed.get(id(action)) if type(handed) is dict else None
+            if type(record) is not tuple or len(record) != 2 or record[0] is not action:
+                return NOT_LISTED
+            index = record[1]
+        if type(index) is not int or index < 0:
+            return NOT_LISTED
+        tag = fields[-1]
+        if kind is Play:
+            if index >= len(plays) or len(fields) != 4 or type(tag) is not str or tag != "play":
                 return NOT_LISTED
             play = plays[index]
-            return play if play_action(action.seat, play) == action else NOT_LISTED
-        if type(action) is Push or action not in fixed:
+            text = _PLAY_TEXT.get(play[3])
+            phoenix = play[4]
+            if (
+                text is not None
+                and fields[1] is text
+                and fields[2] is (RANK_NAMES[phoenix] if phoenix else None)
+            ):
+                return play
             return NOT_LISTED
-        return None
+        index -= len(plays)
+        given = fields[1]
+        if (
+            pushes is None
+            or not 0 <= index < len(pushes)
+            or len(fields) != 3
+            or type(tag) is not str
+            or tag != "push"
+            or type(given) is not PushCards
+        ):
+            return NOT_LISTED
+        cards = cast("dict[object, object]", given)  # a PushCards: a dict
+        masks = pushes.masks(index)
+        if len(cards) != len(masks):
+            return NOT_LISTED
+        for target, codes in cards.items():
+            if type(target) is not int or target not in masks:
+                return NOT_LISTED
+            canonical = _PLAY_TEXT.get(masks[target])
+            if canonical is None or codes is not canonical:
+                return NOT_LISTED
+        return masks
 
     def carry_out(
-        self, hand: HandState, version: int, action: Action
+        self, hand: HandState, action: Action, meaning: object
     ) -> tuple[HandState, list[Event]]:
-        """Judge ``action`` (unless this referee listed that very object for this state),
-        then make it happen: returns the snapshot of ``hand`` taken before, and the
-        events. Atomic: if the action is refused, or a rule fails half-way, ``hand`` is
-        left exactly as it was and the error raised."""
-        meaning = self.listed(hand, version, action)
-        if meaning is NOT_LISTED:
-            meaning = self.judge(hand, version, action)
+        """Make ``action`` happen, legal with ``meaning`` (as :meth:`listed` or
+        :meth:`judge` found it): returns the snapshot of ``hand`` taken before, and the
+        events. Atomic: if a rule fails half-way, ``hand`` is left exactly as it was and
+        the error raised."""
         before = hand.clone()
         try:
             self.perform(hand, action, meaning)
