@@ -86,6 +86,17 @@ from tichu_core.rules.answers import Refusal
 
 # `Referee.listed` when an action is not one this referee handed out for the state.
 NOT_LISTED: Final = object()
+
+# The action classes and the ready-made actions, as Final names: compiled, a Final is a C
+# static, while a name imported from a plain-Python module (actions.py) is looked up in
+# this module's dict at every use (several times a step on the hot path).
+_PLAY: Final = Play
+_PUSH: Final = Push
+_PASS: Final = Pass
+_PUSH_CARDS: Final = PushCards
+_PASSES: Final = PASSES
+_TICHUS: Final = TICHUS
+_GRAND_TICHUS: Final = GRAND_TICHUS
 # id(action) -> (the action, its index among the listing's plays and pushes): the plays
 # and pushes a listing handed out after its first. Held by the listing, so a bot can
 # write to it: the referee reads only the index from it, and checks the action against
@@ -120,13 +131,13 @@ def play_action(seat: int, play: PlayTuple) -> Play:
     # Built from its canonical parts, in Play's field order, without validation: the
     # engine lists plays thousands of times per simulated hand (a test holds a listed
     # action equal to the validated one).
-    return _new_tuple(Play, (seat, text, RANK_NAMES[phoenix] if phoenix else None, "play"))
+    return _new_tuple(_PLAY, (seat, text, RANK_NAMES[phoenix] if phoenix else None, "play"))
 
 
 def push_action(seat: int, masks: dict[int, int]) -> Push:
     """The Push action of a listed push (target -> the cards given), as ``play_action``."""
-    cards = PushCards(sorted((target, _play_text(mask)) for target, mask in masks.items()))
-    return _new_tuple(Push, (seat, cards, "push"))
+    cards = _PUSH_CARDS(sorted((target, _play_text(mask)) for target, mask in masks.items()))
+    return _new_tuple(_PUSH, (seat, cards, "push"))
 
 
 _new_tuple: Final = tuple.__new__
@@ -492,6 +503,28 @@ def _find_play(
 # --------------------------------------------------------------------------- the referee
 
 
+class _Issued:
+    """A listing the referee handed out, with its own copies of what it lists (its fixed
+    actions, plays and pushes) and the hand state it was made for: what `listed` trusts.
+    A class rather than a tuple: compiled, its fields are read without unboxing a tuple."""
+
+    __slots__ = ("fixed", "hand", "listing", "plays", "pushes")
+
+    def __init__(
+        self,
+        listing: LegalActions,
+        fixed: list[Action],
+        plays: list[PlayTuple],
+        pushes: PushChoices | None,
+        hand: HandState,
+    ) -> None:
+        self.listing = listing
+        self.fixed = fixed
+        self.plays = plays
+        self.pushes = pushes
+        self.hand = hand
+
+
 class Referee:
     """What each seat may do on the running hand, and the judge of every action."""
 
@@ -508,10 +541,7 @@ class Referee:
         # Seat -> its latest listing for `_issued_version` (one per seat: front ends poll),
         # with the referee's own copies of its fixed actions, plays and pushes and the
         # hand state it was made for: what `listed` trusts (the listing is the bot's).
-        self._listings: dict[
-            int,
-            tuple[LegalActions, list[Action], list[PlayTuple], PushChoices | None, HandState],
-        ] = {}
+        self._listings: dict[int, _Issued] = {}
         self._turn_cache: tuple[int, int, list[PlayTuple], bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
         self._refusals: dict[tuple[int, str], Refusal | None] = {}
@@ -587,12 +617,12 @@ class Referee:
             if hand.grand_tichu[seat] is not None:
                 return []
             if self.refusal(hand, version, seat, GRAND_TICHU) is None:
-                return list(GRAND_TICHUS[seat])
-            return [GRAND_TICHUS[seat][0]]
+                return list(_GRAND_TICHUS[seat])
+            return [_GRAND_TICHUS[seat][0]]
         if hand.played_any[seat] or hand.tichu[seat]:
             return []  # S-CALL-1: too late (the rulebook need not be asked)
         if self.refusal(hand, version, seat, "tichu") is None:
-            return [TICHUS[seat]]
+            return [_TICHUS[seat]]
         return []
 
     @staticmethod
@@ -636,7 +666,7 @@ class Referee:
     def legal_actions(self, hand: HandState, version: int, seat: int) -> LegalActions:
         """Every option of ``seat``: exactly the parts :meth:`judge` accepts from."""
         if version != self._issued_version:
-            self._listings = {}
+            self._listings.clear()
             self._issued_version = version
         cards = hand.hands[seat]
         if hand.phase == PLAY and hand.pending is None:
@@ -648,7 +678,7 @@ class Referee:
             elif seat == hand.turn:
                 plays, obliged = self.turn_plays(hand, version, seat)
                 if self._may_pass_on_turn(hand, obliged):
-                    fixed.append(PASSES[seat])
+                    fixed.append(_PASSES[seat])
             else:
                 plays = self._bombs_out_of_turn(hand, version, seat)
             pushes = None
@@ -660,7 +690,7 @@ class Referee:
             handed_pushes = self.pushes(hand, seat) if pushes is not None else None
         # The bot gets copies (the plays may be the turn cache `judge` reads).
         listing = LegalActions(seat, fixed[:], plays[:], handed_pushes, cards, True)
-        self._listings[seat] = (listing, fixed, plays, pushes, hand)
+        self._listings[seat] = _Issued(listing, fixed, plays, pushes, hand)
         return listing
 
     def listed(self, hand: HandState, version: int, action: Action) -> object:
@@ -682,13 +712,13 @@ class Referee:
         seat = fields[0]
         if type(seat) is not int:
             return NOT_LISTED
-        entry = self._listings.get(seat)
-        if entry is None or entry[4] is not hand:
+        issued = self._listings.get(seat)
+        if issued is None or issued.hand is not hand:
             return NOT_LISTED
-        listing, fixed, plays, pushes, _ = entry
+        listing = issued.listing
         kind = type(action)
-        if kind is not Play and kind is not Push:
-            for own in fixed:
+        if kind is not _PLAY and kind is not _PUSH:
+            for own in issued.fixed:
                 if own is action:
                     return None
             return NOT_LISTED
@@ -703,7 +733,8 @@ class Referee:
         if type(index) is not int or index < 0:
             return NOT_LISTED
         tag = fields[-1]
-        if kind is Play:
+        plays = issued.plays
+        if kind is _PLAY:
             if index >= len(plays) or len(fields) != 4 or type(tag) is not str or tag != "play":
                 return NOT_LISTED
             play = plays[index]
@@ -717,6 +748,7 @@ class Referee:
                 return play
             return NOT_LISTED
         index -= len(plays)
+        pushes = issued.pushes
         given = fields[1]
         if (
             pushes is None
@@ -724,7 +756,7 @@ class Referee:
             or len(fields) != 3
             or type(tag) is not str
             or tag != "push"
-            or type(given) is not PushCards
+            or type(given) is not _PUSH_CARDS
         ):
             return NOT_LISTED
         cards = cast("dict[object, object]", given)  # a PushCards: a dict
@@ -760,11 +792,11 @@ class Referee:
         card masks (a push), as :meth:`judge` or :meth:`listed` found it."""
         # Exact types, commonest first: only the action classes reach here (Game.apply).
         seat = action.seat
-        if type(action) is Pass:
+        if type(action) is _PASS:
             hand.do_pass(seat)
-        elif type(action) is Play:
+        elif type(action) is _PLAY:
             hand.do_play(seat, cast(PlayTuple, meaning))
-        elif type(action) is Push:
+        elif type(action) is _PUSH:
             hand.do_push(seat, cast("dict[int, int]", meaning))
         elif type(action) is GrandTichu:
             hand.do_grand_tichu(seat, action.call)
