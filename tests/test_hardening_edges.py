@@ -366,6 +366,83 @@ def test_a_play_planted_in_a_listing_is_refused() -> None:
         assert game.to_json() == before
 
 
+class _Sly(str):
+    """Text that claims to equal anything: what a field of a forged tuple can be."""
+
+    __hash__ = str.__hash__
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+
+def test_a_forged_tuple_equal_to_a_listed_action_is_refused() -> None:
+    """`apply` skips its checks for an action the referee listed (Referee.listed), so that
+    path must trust the referee's own objects, never equality: `(1, 0, "grand_tichu")`
+    equals the listed decline of seat 1 (0 == False), `(True, False, "grand_tichu")` too
+    (True == 1), and a play whose cards are a str subclass equals the listed play, planted
+    in the listing where the referee looks. Each is refused as forged."""
+    import tichu_core as tc
+
+    game = tc.Game("standard", seed=3)
+    listing = game.legal_actions(1)
+    decline = listing[0]
+    assert decline == tc.GrandTichu(1, False)
+    before = game.to_json()
+    for forged in (
+        _forged(tc.GrandTichu, 1, 0, "grand_tichu"),
+        _forged(tc.GrandTichu, True, False, "grand_tichu"),
+    ):
+        assert forged == decline
+        with pytest.raises(tc.InvalidAction, match="not a well-formed"):
+            game.apply(forged)
+        assert game.to_json() == before
+
+    game, seat = _game_at_a_play()
+    before = game.to_json()
+    listing = game.legal_actions(seat)
+    play = listing[len(listing.fixed)]  # the listing's first play, at index 0 of its plays
+    assert isinstance(play, tc.Play)
+    sly = _forged(tc.Play, seat, _Sly(play.cards), play.phoenix, "play")
+    assert sly == play
+    _plant(listing, sly, (sly, 0), None)
+    with pytest.raises(tc.InvalidAction, match="not a well-formed"):
+        game.apply(sly)
+    assert game.to_json() == before
+    game.apply(play)  # the listed play itself is still taken
+    assert game.actions[-1] == play
+
+
+def test_a_push_planted_in_a_listing_is_refused() -> None:
+    """A listed push skips the second judging too (Referee.listed): one the seat cannot
+    make, or one whose codes are a str subclass, planted in the listing at the index of a
+    listed push, is refused."""
+    import tichu_core as tc
+    from tichu_core.game.actions import PushCards
+
+    game = tc.Game("standard", seed=3)
+    for seat in range(4):
+        game.apply(tc.GrandTichu(seat, False))
+    before = game.to_json()
+    held = set(game.observation(0).hands[0])
+    strangers = [f"{rank}{suit}" for rank in "23456789" for suit in "jspt"]
+    strangers = [code for code in strangers if code not in held]
+    listing = game.legal_actions(0)
+    push = listing[len(listing.fixed)]  # index 0 of its pushes
+    assert isinstance(push, tc.Push)
+    targets = sorted(push.cards)
+    stranger = tc.Push(0, dict(zip(targets, strangers, strict=False)))
+    sly_cards = PushCards({target: _Sly(codes) for target, codes in push.cards.items()})
+    sly = _forged(tc.Push, 0, sly_cards, "push")
+    assert sly == push
+    for forged in (stranger, sly):
+        _plant(listing, forged, (forged, 0), None)
+        with pytest.raises((tc.InvalidAction, tc.IllegalAction)):
+            game.apply(forged)
+        assert game.to_json() == before
+    game.apply(push)  # the listed push itself is still taken
+    assert game.actions[-1] == push
+
+
 def test_a_listing_changed_by_a_bot_changes_neither_the_game_nor_what_apply_accepts() -> None:
     import tichu_core as tc
 

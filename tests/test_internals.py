@@ -272,10 +272,10 @@ def test_listed_actions_equal_the_validated_actions_of_their_fields() -> None:
 def test_the_referee_knows_every_action_it_handed_out_for_this_state_only() -> None:
     """Referee.listed: an action taken from the latest listing of a seat for the current
     state skips the second judging in `apply`: a fixed action (call, pass, decision) as
-    one equal to the referee's own copy of them, a play as the very object listed (the
-    first of a listing is kept on the listing, the others in its table) and checked
-    against the referee's own copy of the plays. An equal new play, a push, or an action
-    of an earlier state is judged again."""
+    the very object of the referee's own copy of them, a play as the very object listed
+    (the first of a listing is kept on the listing, the others in its table) and checked
+    against the referee's own copy of the plays. An equal action built elsewhere, a push,
+    or an action of an earlier state is judged again."""
     from tichu_core.game.legality import NOT_LISTED
 
     game = tc.Game("standard", seed=8)
@@ -284,7 +284,8 @@ def test_the_referee_knows_every_action_it_handed_out_for_this_state_only() -> N
     taken = [first_listing[0], first_listing[1], second_listing[1], second_listing[0]]
     for action in taken:
         assert referee.listed(hand, version, action) is not NOT_LISTED, action
-    assert referee.listed(hand, version, tc.GrandTichu(0, False)) is None  # found as equal
+    built = tc.GrandTichu(0, False)  # equal to a listed action, not the referee's own object
+    assert built == first_listing[0] and referee.listed(hand, version, built) is NOT_LISTED
     assert referee.listed(hand, version, tc.Tichu(0)) is NOT_LISTED  # not among the options
     # One listing kept per seat, the latest (front ends poll the listings).
     for _ in range(50):
@@ -294,6 +295,35 @@ def test_the_referee_knows_every_action_it_handed_out_for_this_state_only() -> N
     assert referee.listed(game._hand, game._version, taken[2]) is NOT_LISTED
     game.apply(taken[2])  # still legal for seat 1: judged, then accepted
     assert game.actions[-1] == taken[2]
+    built = tc.GrandTichu(2, False)
+    assert built in game.legal_actions(2)
+    assert referee.listed(game._hand, game._version, built) is NOT_LISTED
+    game.apply(built)  # judged, then accepted
+    assert game.actions[-1] == built
+
+
+def test_the_referee_knows_the_pushes_it_handed_out() -> None:
+    """A push taken from the seat's latest listing skips the second judging as a play does
+    (checked against the referee's own pushes at the index the listing recorded), and
+    means the card masks judging it finds; an equal push built by its constructor is
+    judged."""
+    from tichu_core.game.legality import NOT_LISTED
+
+    game = tc.Game("standard", seed=11)
+    for seat in range(4):
+        game.apply(tc.GrandTichu(seat, False))
+    referee, hand, version = game._referee, game._hand, game._version
+    listing = game.legal_actions(0)
+    first = len(listing.fixed)
+    pushes = [listing[index] for index in (first, first + 500, len(listing) - 1)]
+    for push in pushes:
+        meaning = referee.listed(hand, version, push)
+        assert meaning is not NOT_LISTED, push
+        assert meaning == referee.judge(hand, version, push)
+    built = tc.Push(0, dict(pushes[1].cards))
+    assert built == pushes[1] and referee.listed(hand, version, built) is NOT_LISTED
+    game.apply(pushes[1])
+    assert game.actions[-1] is pushes[1]
 
 
 def test_a_game_takes_attributes_of_its_users_and_copies_them() -> None:

@@ -45,7 +45,13 @@ from tichu_core.game.construction import construct, make_event
 from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
 from tichu_core.game.events import AnotherHandDecided, Event, HandScored, HandStarted, MatchOver
 from tichu_core.game.hand import OVER, PLAY, HandState
-from tichu_core.game.legality import LegalActions, Referee, grand_tichu_callers, waiting_seats
+from tichu_core.game.legality import (
+    NOT_LISTED,
+    LegalActions,
+    Referee,
+    grand_tichu_callers,
+    waiting_seats,
+)
 from tichu_core.game.results import HandResult, Outcome, Termination
 from tichu_core.game.saving import dump_game, load_game
 from tichu_core.game.views import Observation, observe
@@ -233,20 +239,27 @@ class GameCore:
                 raise InvalidAction(f"not an action: {show_input(action)}")
             action = action_from_json(action)
         checked: Action = action  # type: ignore[assignment]  # one of the action classes now
-        problem = malformed(checked)  # a tuple forged past the constructors' checks
-        if problem is not None:
-            raise InvalidAction(problem)
-        if self.is_over:
-            raise IllegalAction("the match is over", "S-GAME-1")
-        if not 0 <= checked.seat < self.seats:  # `malformed` made it an int
-            self._check_seat(checked.seat)
-        if self._lord_seat is not None or type(checked) is AnotherHand:
-            return self._lord_decides(checked)
         hand = self._hand
         version = self._version
-        # The referee judges the action (not a second time if it listed that very object
-        # for this state) and makes it happen, or leaves the hand as it was.
-        before, events = self._referee.carry_out(hand, version, checked)
+        referee = self._referee
+        # An action the referee listed for this very state (one of its own objects, or a
+        # play it verifies field by field) is well-formed and legal: the listing was made
+        # while the match ran and no Great Lord decided, at this version. Anything else
+        # is checked in full, a tuple forged past the constructors first.
+        meaning = referee.listed(hand, version, checked)
+        if meaning is NOT_LISTED:
+            problem = malformed(checked)
+            if problem is not None:
+                raise InvalidAction(problem)
+            if self.is_over:
+                raise IllegalAction("the match is over", "S-GAME-1")
+            if not 0 <= checked.seat < self.seats:  # `malformed` made it an int
+                self._check_seat(checked.seat)
+            if self._lord_seat is not None or type(checked) is AnotherHand:
+                return self._lord_decides(checked)
+            meaning = referee.judge(hand, version, checked)
+        # The referee makes it happen, or leaves the hand as it was.
+        before, events = referee.carry_out(hand, checked, meaning)
         scores_before = self.scores  # replaced, never changed in place
         hands_before = len(self.hand_results)
         lord_before: int | None = self._lord_seat

@@ -86,9 +86,21 @@ from tichu_core.rules.answers import Refusal
 
 # `Referee.listed` when an action is not one this referee handed out for the state.
 NOT_LISTED: Final = object()
-# id(play) -> (the play, its index in the listing's plays): the plays a listing handed
-# out after its first. Held by the listing, so a bot can write to it: the referee reads
-# only the index from it, and checks it against its own copy (`Referee.listed`).
+
+# The action classes and the ready-made actions, as Final names: compiled, a Final is a C
+# static, while a name imported from a plain-Python module (actions.py) is looked up in
+# this module's dict at every use (several times a step on the hot path).
+_PLAY: Final = Play
+_PUSH: Final = Push
+_PASS: Final = Pass
+_PUSH_CARDS: Final = PushCards
+_PASSES: Final = PASSES
+_TICHUS: Final = TICHUS
+_GRAND_TICHUS: Final = GRAND_TICHUS
+# id(action) -> (the action, its index among the listing's plays and pushes): the plays
+# and pushes a listing handed out after its first. Held by the listing, so a bot can
+# write to it: the referee reads only the index from it, and checks the action against
+# its own copy of the options at that index (`Referee.listed`).
 Handed = dict[int, tuple[Action, int]]
 
 
@@ -98,24 +110,34 @@ _PLAY_TEXT: Final[dict[int, str]] = {}
 _PLAY_TEXT_LIMIT: Final = 1 << 16
 
 
-def play_action(seat: int, play: PlayTuple) -> Play:
-    """The Play action of a listed play."""
-    cards = play[3]
+def _play_text(cards: int) -> str:
+    """The canonical text of a card mask, kept: a listed action holds this very object,
+    which is how `Referee.listed` knows the text for its own."""
     text = _PLAY_TEXT.get(cards)
     if text is None:
         if len(_PLAY_TEXT) >= _PLAY_TEXT_LIMIT:
             _PLAY_TEXT.clear()
         text = _PLAY_TEXT[cards] = play_codes(cards)
+    return text
+
+
+def play_action(seat: int, play: PlayTuple) -> Play:
+    """The Play action of a listed play."""
+    cards = play[3]
+    text = _PLAY_TEXT.get(cards)  # `_play_text`, inline: the commonest call of a listing
+    if text is None:
+        text = _play_text(cards)
     phoenix = play[4]
     # Built from its canonical parts, in Play's field order, without validation: the
     # engine lists plays thousands of times per simulated hand (a test holds a listed
     # action equal to the validated one).
-    return _new_tuple(Play, (seat, text, RANK_NAMES[phoenix] if phoenix else None, "play"))
+    return _new_tuple(_PLAY, (seat, text, RANK_NAMES[phoenix] if phoenix else None, "play"))
 
 
-def push_action(seat: int, cards: dict[int, str]) -> Push:
-    """The Push action of a listed push (target -> canonical codes), as ``play_action``."""
-    return _new_tuple(Push, (seat, PushCards(sorted(cards.items())), "push"))
+def push_action(seat: int, masks: dict[int, int]) -> Push:
+    """The Push action of a listed push (target -> the cards given), as ``play_action``."""
+    cards = _PUSH_CARDS(sorted((target, _play_text(mask)) for target, mask in masks.items()))
+    return _new_tuple(_PUSH, (seat, cards, "push"))
 
 
 _new_tuple: Final = tuple.__new__
@@ -362,8 +384,8 @@ class LegalActions(Sequence[Action]):
         self._pushes = pushes
         # Pushes are counted only when first asked (there may be thousands).
         self._size = -1 if pushes is not None else len(fixed) + len(plays)
-        # Every play handed out is remembered with its index, so that `apply` of that
-        # very object need not judge it again: the first one here (most bots take one
+        # Every play or push handed out is remembered with its index, so that `apply` of
+        # that very object need not judge it again: the first one here (most bots take one
         # action from a listing), the others in `_handed`. Referee.listed reads both, of
         # each seat's latest listing only (an action of an earlier one is judged again).
         self._tracked = tracked
@@ -400,19 +422,19 @@ class LegalActions(Sequence[Action]):
         index -= len(fixed)
         plays = self._plays
         if index < len(plays):
-            action = play_action(self._seat, plays[index])
-            if self._tracked:
-                if self._first is None:
-                    self._first = action
-                    self._first_index = index
-                else:
-                    if self._handed is None:
-                        self._handed = {}
-                    self._handed[id(action)] = (action, index)
-            return action
-        assert self._pushes is not None
-        masks = self._pushes.masks(index - len(plays))
-        return push_action(self._seat, {t: play_codes(m) for t, m in masks.items()})  # judged
+            action: Action = play_action(self._seat, plays[index])
+        else:
+            assert self._pushes is not None
+            action = push_action(self._seat, self._pushes.masks(index - len(plays)))
+        if self._tracked:
+            if self._first is None:
+                self._first = action
+                self._first_index = index
+            else:
+                if self._handed is None:
+                    self._handed = {}
+                self._handed[id(action)] = (action, index)
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         for index in range(len(self)):
@@ -481,6 +503,28 @@ def _find_play(
 # --------------------------------------------------------------------------- the referee
 
 
+class _Issued:
+    """A listing the referee handed out, with its own copies of what it lists (its fixed
+    actions, plays and pushes) and the hand state it was made for: what `listed` trusts.
+    A class rather than a tuple: compiled, its fields are read without unboxing a tuple."""
+
+    __slots__ = ("fixed", "hand", "listing", "plays", "pushes")
+
+    def __init__(
+        self,
+        listing: LegalActions,
+        fixed: list[Action],
+        plays: list[PlayTuple],
+        pushes: PushChoices | None,
+        hand: HandState,
+    ) -> None:
+        self.listing = listing
+        self.fixed = fixed
+        self.plays = plays
+        self.pushes = pushes
+        self.hand = hand
+
+
 class Referee:
     """What each seat may do on the running hand, and the judge of every action."""
 
@@ -495,11 +539,9 @@ class Referee:
     def __init__(self) -> None:
         self._issued_version = -1
         # Seat -> its latest listing for `_issued_version` (one per seat: front ends poll),
-        # with the referee's own copies of its fixed actions and plays and the hand state
-        # it was made for: what `listed` trusts (the listing itself is the bot's).
-        self._listings: dict[
-            int, tuple[LegalActions, list[Action], list[PlayTuple], HandState]
-        ] = {}
+        # with the referee's own copies of its fixed actions, plays and pushes and the
+        # hand state it was made for: what `listed` trusts (the listing is the bot's).
+        self._listings: dict[int, _Issued] = {}
         self._turn_cache: tuple[int, int, list[PlayTuple], bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
         self._refusals: dict[tuple[int, str], Refusal | None] = {}
@@ -575,12 +617,12 @@ class Referee:
             if hand.grand_tichu[seat] is not None:
                 return []
             if self.refusal(hand, version, seat, GRAND_TICHU) is None:
-                return list(GRAND_TICHUS[seat])
-            return [GRAND_TICHUS[seat][0]]
+                return list(_GRAND_TICHUS[seat])
+            return [_GRAND_TICHUS[seat][0]]
         if hand.played_any[seat] or hand.tichu[seat]:
             return []  # S-CALL-1: too late (the rulebook need not be asked)
         if self.refusal(hand, version, seat, "tichu") is None:
-            return [TICHUS[seat]]
+            return [_TICHUS[seat]]
         return []
 
     @staticmethod
@@ -624,7 +666,7 @@ class Referee:
     def legal_actions(self, hand: HandState, version: int, seat: int) -> LegalActions:
         """Every option of ``seat``: exactly the parts :meth:`judge` accepts from."""
         if version != self._issued_version:
-            self._listings = {}
+            self._listings.clear()
             self._issued_version = version
         cards = hand.hands[seat]
         if hand.phase == PLAY and hand.pending is None:
@@ -636,58 +678,106 @@ class Referee:
             elif seat == hand.turn:
                 plays, obliged = self.turn_plays(hand, version, seat)
                 if self._may_pass_on_turn(hand, obliged):
-                    fixed.append(PASSES[seat])
+                    fixed.append(_PASSES[seat])
             else:
                 plays = self._bombs_out_of_turn(hand, version, seat)
             pushes = None
+            handed_pushes = None
         else:
             fixed = self.fixed(hand, version, seat)
             plays = self.plays(hand, version, seat)
             pushes = self.pushes(hand, seat) if hand.phase == EXCHANGE else None
-        # The bot gets copies of the lists (the plays may be the turn cache `judge` reads).
-        listing = LegalActions(seat, fixed[:], plays[:], pushes, cards, True)
-        self._listings[seat] = (listing, fixed, plays, hand)
+            handed_pushes = self.pushes(hand, seat) if pushes is not None else None
+        # The bot gets copies (the plays may be the turn cache `judge` reads).
+        listing = LegalActions(seat, fixed[:], plays[:], handed_pushes, cards, True)
+        self._listings[seat] = _Issued(listing, fixed, plays, pushes, hand)
         return listing
 
     def listed(self, hand: HandState, version: int, action: Action) -> object:
         """What ``action`` means (see :meth:`perform`) if this referee listed it for this
         state (so it is legal: it was found among the options), else ``NOT_LISTED``.
-        Trusts only its own copies: a fixed action must be among them, a play must be
-        the one its own plays hold at the index the listing recorded for that object
-        (which a bot could have written). A push is always judged."""
-        if version != self._issued_version:
+
+        ``apply``'s fast path, asked before any other check: ``action`` is any object of
+        an action class, possibly a tuple forged past the constructors, and whatever a
+        listing records may have been written by a bot. So only the referee's own
+        objects are trusted: a fixed action must be one of its own (the very object:
+        equal is not enough, since ``True == 1``), a play must be, field by field, the
+        Play of the play its own list holds at the index the listing recorded for that
+        object (the same text and Phoenix objects ``play_action`` made it of, an int
+        seat, four fields), a push likewise against its own pushes. What passes is
+        well-formed and legal here; an equal object built elsewhere is judged in full."""
+        fields = cast("tuple[object, ...]", action)
+        if version != self._issued_version or not fields:
             return NOT_LISTED
-        entry = self._listings.get(action.seat)
-        if entry is None or entry[3] is not hand:
+        seat = fields[0]
+        if type(seat) is not int:
             return NOT_LISTED
-        listing, fixed, plays, _ = entry
-        if type(action) is Play:
-            if listing._first is action:
-                index: object = listing._first_index
-            else:
-                handed = listing._handed
-                record = handed.get(id(action)) if type(handed) is dict else None
-                if type(record) is not tuple or len(record) != 2 or record[0] is not action:
-                    return NOT_LISTED
-                index = record[1]
-            if type(index) is not int or not 0 <= index < len(plays):
+        issued = self._listings.get(seat)
+        if issued is None or issued.hand is not hand:
+            return NOT_LISTED
+        listing = issued.listing
+        kind = type(action)
+        if kind is not _PLAY and kind is not _PUSH:
+            for own in issued.fixed:
+                if own is action:
+                    return None
+            return NOT_LISTED
+        if listing._first is action:
+            index: object = listing._first_index
+        else:
+            handed = listing._handed
+            record = handed.get(id(action)) if type(handed) is dict else None
+            if type(record) is not tuple or len(record) != 2 or record[0] is not action:
+                return NOT_LISTED
+            index = record[1]
+        if type(index) is not int or index < 0:
+            return NOT_LISTED
+        tag = fields[-1]
+        plays = issued.plays
+        if kind is _PLAY:
+            if index >= len(plays) or len(fields) != 4 or type(tag) is not str or tag != "play":
                 return NOT_LISTED
             play = plays[index]
-            return play if play_action(action.seat, play) == action else NOT_LISTED
-        if type(action) is Push or action not in fixed:
+            text = _PLAY_TEXT.get(play[3])
+            phoenix = play[4]
+            if (
+                text is not None
+                and fields[1] is text
+                and fields[2] is (RANK_NAMES[phoenix] if phoenix else None)
+            ):
+                return play
             return NOT_LISTED
-        return None
+        index -= len(plays)
+        pushes = issued.pushes
+        given = fields[1]
+        if (
+            pushes is None
+            or not 0 <= index < len(pushes)
+            or len(fields) != 3
+            or type(tag) is not str
+            or tag != "push"
+            or type(given) is not _PUSH_CARDS
+        ):
+            return NOT_LISTED
+        cards = cast("dict[object, object]", given)  # a PushCards: a dict
+        masks = pushes.masks(index)
+        if len(cards) != len(masks):
+            return NOT_LISTED
+        for target, codes in cards.items():
+            if type(target) is not int or target not in masks:
+                return NOT_LISTED
+            canonical = _PLAY_TEXT.get(masks[target])
+            if canonical is None or codes is not canonical:
+                return NOT_LISTED
+        return masks
 
     def carry_out(
-        self, hand: HandState, version: int, action: Action
+        self, hand: HandState, action: Action, meaning: object
     ) -> tuple[HandState, list[Event]]:
-        """Judge ``action`` (unless this referee listed that very object for this state),
-        then make it happen: returns the snapshot of ``hand`` taken before, and the
-        events. Atomic: if the action is refused, or a rule fails half-way, ``hand`` is
-        left exactly as it was and the error raised."""
-        meaning = self.listed(hand, version, action)
-        if meaning is NOT_LISTED:
-            meaning = self.judge(hand, version, action)
+        """Make ``action`` happen, legal with ``meaning`` (as :meth:`listed` or
+        :meth:`judge` found it): returns the snapshot of ``hand`` taken before, and the
+        events. Atomic: if a rule fails half-way, ``hand`` is left exactly as it was and
+        the error raised."""
         before = hand.clone()
         try:
             self.perform(hand, action, meaning)
@@ -702,11 +792,11 @@ class Referee:
         card masks (a push), as :meth:`judge` or :meth:`listed` found it."""
         # Exact types, commonest first: only the action classes reach here (Game.apply).
         seat = action.seat
-        if type(action) is Pass:
+        if type(action) is _PASS:
             hand.do_pass(seat)
-        elif type(action) is Play:
+        elif type(action) is _PLAY:
             hand.do_play(seat, cast(PlayTuple, meaning))
-        elif type(action) is Push:
+        elif type(action) is _PUSH:
             hand.do_push(seat, cast("dict[int, int]", meaning))
         elif type(action) is GrandTichu:
             hand.do_grand_tichu(seat, action.call)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any
 
+from tichu_core import Game, GrandTichu, Tichu, list_variants, load_variant
 from tichu_core.cardplay.cards import PHOENIX, deck_mask, iter_cards, mask_of, parse_cards
 from tichu_core.cardplay.combinations import recognize
 from tichu_core.cardplay.moves import MoveRules, forget_hands, lead_plays, plays
@@ -55,7 +56,6 @@ def _one_deck() -> list[int]:
 def _grand_seigneur(players: int) -> tuple[list[int], MoveRules]:
     """The deck and the move rules of a Grand Seigneur table (GS-2, GS-4), read from the
     variant so that the figures follow its options."""
-    from tichu_core import load_variant
     from tichu_core.rules.rulebook import Rulebook
 
     rulebook = Rulebook(load_variant("grand_seigneur", overrides={"players": players}))
@@ -180,8 +180,6 @@ def game_figures(
 ) -> GameFigure:
     """Random-bot hands of a variant through the public API (calls declined); ``label``
     names the table in the figures (default: the variant's name)."""
-    from tichu_core import Game, GrandTichu, Tichu, load_variant
-
     overrides: dict[str, object] = {"game.target": 0, "game.hands": hands}
     if players is not None:
         overrides["players"] = players
@@ -214,12 +212,12 @@ def game_figures(
 
 def _random_choice(actions: Any, rng: random.Random) -> Any:
     """The bench bots' choice: uniform by index, calls declined (drawn again)."""
-    from tichu_core import GrandTichu, Tichu
-
     count = len(actions)
     while True:
         action = actions[rng.randrange(count)]
-        if not (isinstance(action, Tichu) or (isinstance(action, GrandTichu) and action.call)):
+        # Exact types (a listing holds no subclasses): cheaper than isinstance on a miss.
+        kind = type(action)
+        if not (kind is Tichu or (kind is GrandTichu and action.call)):
             return action
 
 
@@ -227,8 +225,6 @@ def playout_states(count: int = 200, seed: int = 7, every: int = 23) -> list[Any
     """Mid-hand states of random matches of ``standard`` (the bench's bots, a match of
     300 hands from ``seed``): the game at every ``every``-th decision that is an
     ordinary turn of the play phase, copied (with the match's history up to then)."""
-    from tichu_core import Game, load_variant
-
     variant = load_variant("standard", overrides={"game.target": 0, "game.hands": 300})
     rng = random.Random(seed)
     game = Game(variant, seed=seed)
@@ -301,8 +297,6 @@ def playout_figure(states: int = 200, rounds: int = 5, seed: int = 3) -> Playout
 def variant_tables() -> list[tuple[str, int | None, str]]:
     """(variant, players or None, label) of every bundled variant's table, and Grand
     Seigneur also at 7 players (two decks, GS-2) and at 12 (the largest table)."""
-    from tichu_core import list_variants
-
     tables: list[tuple[str, int | None, str]] = [(name, None, name) for name in list_variants()]
     tables += [("grand_seigneur", 7, "GS, 7 players"), ("grand_seigneur", 12, "GS, 12 players")]
     return tables
