@@ -310,7 +310,11 @@ def test_bad_messages_get_a_clear_error_and_change_nothing(app: Any, client: Tes
         table_id = create(me, bots=all_bots_but(4, 0, 1))
         _, token = sit(me, table_id, player=0)
         _, other_token = sit(other, table_id, player=1)
-        state = me.wait(lambda s: my_turn(s) is not None)
+        # Once the bots have decided the table waits for the two people alone: nothing
+        # may change it while the bad messages are sent.
+        state = me.wait(
+            lambda s: my_turn(s) is not None and set(s["observation"]["waiting_for"]) <= {0, 1}
+        )
         table = table_of(app, table_id)
         assert table.game is not None
         before = table.game.to_json()
@@ -475,7 +479,9 @@ def test_a_storage_failure_refuses_the_action_and_changes_nothing(
         me = Client(ws)
         table_id = create(me, bots=all_bots_but(4, 0))
         _, token = sit(me, table_id)
-        state = me.wait(lambda s: my_turn(s) is not None)
+        # The bots have decided: the table waits for the person alone (a bot's write
+        # failing would stop the table, which is another test's matter).
+        state = me.wait(lambda s: my_turn(s) is not None and s["observation"]["waiting_for"] == [0])
         table = table_of(app, table_id)
         assert table.game is not None
         before = table.game.to_json()
@@ -483,7 +489,7 @@ def test_a_storage_failure_refuses_the_action_and_changes_nothing(
         def disk_full(*args: Any) -> None:
             raise OSError("disk full")
 
-        monkeypatch.setattr(lobby_of(app).store, "add_action", disk_full)
+        monkeypatch.setattr(lobby_of(app).store, "put_action", disk_full)
         seat = my_turn(state)
         assert seat is not None
         action = random_action(state, seat, random.Random(0))
