@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import signal
+import sys
 from collections import deque
 from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
@@ -581,6 +582,11 @@ def serve(
     import uvicorn
 
     TableStore(db).close()
+    # The store's writer thread and the event loop share the GIL, and a commit hands it
+    # over a few times (each SQLite call releases it). At the default 5 ms switch
+    # interval each hand-over can wait 5 ms for a busy loop, and a person's
+    # acknowledgement waits for its commit; 1 ms keeps that small (docs/web.md section 4).
+    sys.setswitchinterval(0.001)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_app(
         db,

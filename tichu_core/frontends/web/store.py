@@ -189,27 +189,40 @@ class TableStore:
     # run one in a transaction of their own, committed on return.
 
     def transaction(self, jobs: list[Callable[[], Any]]) -> list[Any]:
-        """Run ``jobs`` (``put_*`` calls) in one transaction, each in a savepoint of its
-        own, and commit once: each job's answer, or the exception it raised (its own
-        writes then undone, the others' kept). A failed commit fails them all."""
-        results: list[Any] = []
+        """Run ``jobs`` (``put_*`` calls) in one transaction and commit once: each job's
+        answer, or the exception it raised. A job that fails fails alone: the
+        transaction is then undone and each job run again in one of its own (the rare
+        path; the common one pays no savepoints, each a few more hand-overs of the GIL
+        between this thread and the event loop). A failed commit fails them all."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                for job in jobs:
-                    self._db.execute("SAVEPOINT job")
-                    try:
-                        results.append(job())
-                    except Exception as error:
-                        self._db.execute("ROLLBACK TO job")
-                        results.append(error)
-                    self._db.execute("RELEASE job")
-                self._db.execute("COMMIT")
-            except BaseException:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
+                return self._all_or_none(jobs)
+            except _JobFailed:
+                return [self._alone(job) for job in jobs]
+
+    def _all_or_none(self, jobs: list[Callable[[], Any]]) -> list[Any]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            results = []
+            for job in jobs:
+                try:
+                    results.append(job())
+                except Exception as error:
+                    raise _JobFailed from error
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
         return results
+
+    def _alone(self, job: Callable[[], Any]) -> Any:
+        try:
+            return self._all_or_none([job])[0]
+        except _JobFailed as failed:
+            return failed.__cause__
+        except sqlite3.Error as error:  # its commit
+            return error
 
     def _one(self, job: Callable[[], _Result]) -> _Result:
         (result,) = self.transaction([job])
@@ -397,6 +410,10 @@ class StoreWriter:
 
 
 _Job = tuple[Callable[[], Any], "Future[Any]"]
+
+
+class _JobFailed(Exception):
+    """A job of a transaction raised (its exception is the cause)."""
 
 
 def _check_file(path: Path) -> None:

@@ -293,8 +293,9 @@ class Table:
         """Apply ``action`` and store it; the table's version after it. Raises (the table
         unchanged) when either fails. Returns once the action is committed: the caller
         may acknowledge it then. ``urgent``: a person waits for it (its write goes
-        before bots' writes). A caller that is cancelled meanwhile cancels nothing: the
-        write and what follows it (the log, the followers told, the bots) go on."""
+        before those of bots playing among themselves). A caller that is cancelled
+        meanwhile cancels nothing: the write and what follows it (the log, the
+        followers told, the bots) go on."""
         await self.settled()  # the table's previous action is stored first
         game = self.game
         if game is None or self.error is not None:
@@ -446,8 +447,9 @@ class Table:
                 action = self._bot_action()
                 if action is None:
                     return
-                # A bomb or a call out of turn is committed and shown as any action.
-                await self.commit(action)
+                # A bomb or a call out of turn is committed and shown as any action; with
+                # a person at the table, its write goes first as the person's would.
+                await self.commit(action, urgent=self.has_people())
         except asyncio.CancelledError:
             raise
         except Exception as error:  # a failing bot stops its own table only
