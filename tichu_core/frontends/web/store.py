@@ -346,7 +346,7 @@ class StoreWriter:
         self._lanes: tuple[deque[_Job], deque[_Job]] = (deque(), deque())  # urgent, rest
         self._closing = False
         self._thread: threading.Thread | None = None
-        self.commits = 0  # transactions committed (for tests and figures)
+        self.commits = 0  # batches committed (for tests and figures)
 
     def submit(self, job: Callable[[], _Result], *, urgent: bool = False) -> Future[_Result]:
         done: Future[_Result] = Future()
