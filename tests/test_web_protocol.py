@@ -288,7 +288,14 @@ def test_a_reconnecting_client_resumes_with_its_token(app: Any, client: TestClie
         me = Client(ws)
         table_id = create(me, bots=all_bots_but(4, 0))
         _, token = sit(me, table_id)
-        state = play_until(me, token, lambda s: s["version"] >= 12, random.Random(1))
+        # Stopped where the table waits for the person alone: nothing changes until
+        # it is back (the greedy bots never act out of turn).
+        state = play_until(
+            me,
+            token,
+            lambda s: s["version"] >= 12 and s["observation"]["waiting_for"] == [0],
+            random.Random(1),
+        )
         events = sum(len(m["events"]) for m in me.messages if m["type"] == "state")
     with connect(client) as ws:
         again = Client(ws)
@@ -432,7 +439,8 @@ def test_a_failing_table_stops_alone(app: Any, client: TestClient) -> None:
         broken = create(me, bots=all_bots_but(4, 0))
         healthy = create(me, bots=all_bots_but(4, 0))
         _, broken_token = sit(me, broken)
-        state = me.wait(lambda s: my_turn(s) is not None)  # the bots have decided
+        # The bots have decided: the table waits for the person alone.
+        state = me.wait(lambda s: my_turn(s) is not None and s["observation"]["waiting_for"] == [0])
         for bot in table_of(app, broken).bots:
             table_of(app, broken).bots[bot] = FailingBot()
         seat = my_turn(state)
