@@ -1,12 +1,12 @@
 """A hostile load on `tichu serve`, run by hand (not in CI): docs/web.md section 6.
 
-    PYTHONPATH=. .venv/bin/python benchmarks/web_load.py [--seconds 90]
+    PYTHONPATH=. .venv/bin/python benchmarks/web_load.py [--seconds 90] [--actions N]
 
 It starts `python -m tichu_core serve` on loopback (default bot delay, a fresh
 SQLite file) and gives it:
 
-- 1,000 tables: 99 with four bots, one with a person and three bots, 900 waiting
-  for people;
+- 1,000 tables: 99 with four bots, one with a person and three bots (a match to
+  5,000 points, so that a long run stays in one match), 900 waiting for people;
 - 20 connections that ask for the table list as often as the rate limit lets them
   and never read a reply (each one the server drops comes back at once);
 - one person playing at random whatever the server lists for it.
@@ -98,7 +98,11 @@ async def create_tables(url: str) -> str:
         async with connect(url, max_size=None) as ws:
             await ws.recv()  # welcome
             for bots in kinds:
-                reply = await request(ws, type="create", variant="standard", bots=bots or {})
+                # The server's cap on a match's length (docs/web.md section 5).
+                overrides = {"game.target": 5000} if bots is person else {}
+                reply = await request(
+                    ws, type="create", variant="standard", bots=bots or {}, overrides=overrides
+                )
                 assert reply["type"] == "created", reply
                 ids.append(reply["table"]["id"])
                 await asyncio.sleep(0.05)
@@ -156,8 +160,11 @@ def silent_clients(port: int, stop: threading.Event, counts: dict[str, int]) -> 
         sock.close()
 
 
-async def person(url: str, table_id: str, seconds: float, latencies: list[float]) -> int:
-    """Play at random for ``seconds``; the table's version at the end."""
+async def person(
+    url: str, table_id: str, seconds: float, actions: int | None, latencies: list[float]
+) -> int:
+    """Play at random for ``seconds``, or until ``actions`` actions are acknowledged;
+    the table's version at the end."""
     rng = random.Random(26)
     async with connect(url, max_size=None) as ws:
         await ws.recv()  # welcome
@@ -167,7 +174,7 @@ async def person(url: str, table_id: str, seconds: float, latencies: list[float]
         state: dict[str, Any] | None = None
         pending: float | None = None
         version = 0
-        while time.monotonic() < stop:
+        while time.monotonic() < stop and (actions is None or len(latencies) < actions):
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout=stop - time.monotonic())
             except TimeoutError:
@@ -204,8 +211,8 @@ def sample_rss(pid: int, stop: threading.Event, samples: list[float]) -> None:
         time.sleep(0.5)
 
 
-def replays(db: Path) -> tuple[int, int]:
-    """(tables whose stored log replays, tables) in the store."""
+def replays(db: Path) -> tuple[int, int, int]:
+    """(tables whose stored log replays, tables, actions) in the store."""
     store = TableStore(db)
     try:
         records = store.load()
@@ -222,7 +229,7 @@ def replays(db: Path) -> tuple[int, int]:
             print(f"table {record.id} does not replay: {error}", file=sys.stderr)
             continue
         good += 1
-    return good, len(records)
+    return good, len(records), sum(len(record.actions) for record in records)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -233,6 +240,13 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=90.0, help="how long the person plays")
+    parser.add_argument(
+        "--actions",
+        type=int,
+        default=None,
+        help="stop once the person has this many actions acknowledged (--seconds still "
+        "bounds the run; the person acts about once in 1.5 s at the default bot delay)",
+    )
     parser.add_argument(
         "--bot-rate", default=None, help="the server's --bot-rate (default: the server's default)"
     )
@@ -248,7 +262,14 @@ def main() -> int:
     rss: list[float] = []
     sampler = threading.Thread(target=sample_rss, args=(server.pid, stop, rss), daemon=True)
     sampler.start()
-    figures: dict[str, Any] = {"seconds": args.seconds, "work": str(work), "server": extra}
+    figures: dict[str, Any] = {
+        "seconds": args.seconds,
+        "actions": args.actions,
+        "work": str(work),
+        "server": extra,
+        # The machine's load (1, 5, 15 min) before and after: the server shares its cores.
+        "load_before": [round(x, 2) for x in os.getloadavg()],
+    }
     try:
         started = time.monotonic()
         table_id = asyncio.run(create_tables(url))
@@ -258,7 +279,10 @@ def main() -> int:
         silent = threading.Thread(target=silent_clients, args=(port, stop, counts), daemon=True)
         silent.start()
         latencies: list[float] = []
-        version = asyncio.run(person(url, table_id, args.seconds, latencies))
+        played = time.monotonic()
+        version = asyncio.run(person(url, table_id, args.seconds, args.actions, latencies))
+        figures["person_seconds"] = round(time.monotonic() - played, 1)
+        figures["load_after_play"] = [round(x, 2) for x in os.getloadavg()]
         stop.set()
         silent.join()
         figures["silent_clients"] = counts
@@ -278,6 +302,7 @@ def main() -> int:
             psutil.Process(server.pid).memory_info().rss / 2**20, 1
         )
         interrupted = time.monotonic()
+        figures["served_seconds"] = round(interrupted - started, 1)
         server.send_signal(signal.SIGINT)
         server.wait(timeout=60)
         figures["ctrl_c_seconds"] = round(time.monotonic() - interrupted, 2)
@@ -287,9 +312,13 @@ def main() -> int:
             server.kill()
             server.wait()
     log.close()
-    good, total = replays(db)
+    good, total, actions = replays(db)
     figures["tables_stored"] = total
     figures["tables_replaying"] = good
+    # Every table's actions, the bots' nearly all: how fast the bots went in fact.
+    figures["actions_stored"] = actions
+    if "served_seconds" in figures:
+        figures["actions_per_second"] = round(actions / figures["served_seconds"], 1)
     print(json.dumps(figures, indent=2))
     met = (
         figures["rss_max_mb"] < 400

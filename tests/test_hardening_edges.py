@@ -536,7 +536,13 @@ def test_extends_never_shows_the_values_of_the_file_it_reaches(
 # --------------------------------------------------------------------------- 12: blame
 
 
-def _game_with_plugin(monkeypatch: pytest.MonkeyPatch, seed: int = 0, **impls: object) -> object:
+def _game_with_plugin(
+    monkeypatch: pytest.MonkeyPatch,
+    seed: int = 0,
+    variant: str = "standard",
+    overrides: dict[str, object] | None = None,
+    **impls: object,
+) -> object:
     import sys
     import types
 
@@ -546,10 +552,88 @@ def _game_with_plugin(monkeypatch: pytest.MonkeyPatch, seed: int = 0, **impls: o
     for name, impl in impls.items():
         setattr(module, name, impl)
     monkeypatch.setitem(sys.modules, "edge_plugins.under_test", module)
-    variant = tc.load_variant(
-        "standard", {"plugins": ["standard", "edge_plugins.under_test"]}, allow_imports=True
+    plugins = [*tc.load_variant(variant).plugins, "edge_plugins.under_test"]
+    loaded = tc.load_variant(variant, {**(overrides or {}), "plugins": plugins}, allow_imports=True)
+    return tc.Game(loaded, seed=seed)
+
+
+def _dealt_sizes(game: object) -> list[int]:
+    import tichu_core as tc
+
+    started = [e for e in game.event_log if isinstance(e, tc.HandStarted)]  # type: ignore[attr-defined]
+    return list(started[-1].hand_sizes)
+
+
+@pytest.mark.parametrize(
+    ("variant", "sizes", "rule"),
+    [
+        ("standard", "14, 14, 14, 14", "deal.hand_size = 14, S-DEAL-1"),
+        (
+            "tientsin",
+            "10, 10, 9, 9, 9, 9",
+            "the whole deck round the table, deal.hand_size = 0, T6-2, GS-3",
+        ),
+    ],
+)
+def test_S_DEAL_1_a_deal_of_every_card_to_one_seat_is_the_deal_plugins_error(
+    monkeypatch: pytest.MonkeyPatch, variant: str, sizes: str, rule: str
+) -> None:
+    """Before: blamed on `standard` (its `tichu_grand_tichu_cards` answer, more cards
+    than the empty seats hold), not on the plugin whose deal it was."""
+    import tichu_core as tc
+    from tichu_core.rules.hookspecs import hookimpl
+
+    @hookimpl
+    def tichu_deal(cards: list[int], seats: int) -> list[list[int]]:
+        return [list(cards)] + [[] for _ in range(seats - 1)]
+
+    with pytest.raises(tc.PluginError) as caught:
+        _game_with_plugin(monkeypatch, variant=variant, tichu_deal=tichu_deal)
+    error = caught.value
+    assert (error.plugin, error.hook) == ("edge_plugins.under_test", "tichu_deal")
+    message = str(error)
+    empty = ", 0" * (len(sizes.split(",")) - 1)
+    assert "\n" not in message and f"with hands of 56{empty} cards" in message
+    assert f"the variant deals hands of {sizes} cards ({rule})" in message
+
+
+def test_S_DEAL_1_a_plugins_deal_of_the_variants_sizes_to_other_seats_is_taken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Not refused: Tientsin's sizes round the table (T6-2) with the two 10-card hands
+    at the last seats rather than the dealer's; and, at a table with a fifth seat for a
+    dummy, the standard plan's 4 x 14 cards with the first seat the empty one (S-DEAL-1)."""
+    import tichu_core as tc
+    from tichu_core.rules.hookspecs import hookimpl
+
+    @hookimpl
+    def tichu_deal(cards: list[int], seats: int) -> list[list[int]]:
+        return sorted((cards[seat::seats] for seat in range(seats)), key=len)
+
+    game = _game_with_plugin(monkeypatch, variant="tientsin", tichu_deal=tichu_deal)
+    assert _dealt_sizes(game) == [9, 9, 9, 9, 10, 10]
+
+    @hookimpl
+    def tichu_seats() -> int:
+        return 5
+
+    @hookimpl
+    def tichu_next_hand(previous: object) -> tc.Seating | None:
+        return tc.Seating(players=[None, 0, 1, 2, 3], dealer=1) if previous is None else None
+
+    @hookimpl
+    def tichu_deal(cards: list[int], seats: int) -> list[list[int]]:
+        return [[], *(cards[seat * 14 : (seat + 1) * 14] for seat in range(4))]
+
+    quick = {"calls.grand_tichu": False, "exchange.targets": "none"}  # an empty seat
+    game = _game_with_plugin(
+        monkeypatch,
+        overrides=quick,
+        tichu_seats=tichu_seats,
+        tichu_next_hand=tichu_next_hand,
+        tichu_deal=tichu_deal,
     )
-    return tc.Game(variant, seed=seed)
+    assert _dealt_sizes(game) == [0, 14, 14, 14, 14]
 
 
 def test_a_deck_mask_beyond_the_cards_is_the_plugins_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from webtable import card_codes, check_wire, hidden_codes, replay, running_server
+from webtable import card_codes, check_wire, hidden_codes, on_loop, replay, running_server
 
 from tichu_core.frontends.bots import bot_names
 from tichu_core.frontends.web.app import create_app
@@ -435,7 +435,8 @@ def test_the_match_end_names_the_engines_winner_and_every_hand(
 ) -> None:
     url, app = server
     lobby = lobby_of(app)
-    table = lobby.create("standard", {"game.hands": 1}, {str(p): "greedy" for p in (1, 2, 3)})
+    bots = {str(p): "greedy" for p in (1, 2, 3)}
+    table = on_loop(app, lobby.create("standard", {"game.hands": 1}, bots))
     eve = Person(browser, url, "Eve")
     eve.open(f"{url}/#table={table.id}")
     eve.page.fill("#join-name", "Eve")
@@ -469,7 +470,7 @@ def test_a_hand_of_every_variant_at_both_sizes_with_its_screenshots(
     url, app = server
     bots = {str(p): "greedy" for p in range(2, players)}
     overrides = {"players": players} if variant == "grand_seigneur" else {}
-    table = lobby_of(app).create(variant, overrides, bots)
+    table = on_loop(app, lobby_of(app).create(variant, overrides, bots))
     people = [Person(browser, url, "Eve", DESKTOP), Person(browser, url, "Pat", PHONE)]
     for person in people:
         person.open(f"{url}/#table={table.id}")

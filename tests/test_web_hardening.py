@@ -23,7 +23,16 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from webtable import FAST, LOCAL, LOCAL_WS, ROOT, Client, free_port, running_server
+from webtable import (
+    FAST,
+    LOCAL,
+    LOCAL_WS,
+    ROOT,
+    Client,
+    free_port,
+    on_loop,
+    running_server,
+)
 
 from tichu_core.frontends.web.app import (
     Connection,
@@ -131,7 +140,7 @@ def test_a_client_that_never_reads_is_dropped_and_its_memory_given_back(tmp_path
     with running_server(app) as address:
         lobby = lobby_of(app)
         for number in range(20):  # a table list of about 10 KB
-            lobby.create("standard", None, None, f"client {number}")
+            on_loop(app, lobby.create("standard", None, None, f"client {number}"))
         port = int(address.rsplit(":", 1)[1])
         sock, answer = handshake(port, receive_buffer=4096)
         assert answer.startswith("HTTP/1.1 101"), answer
@@ -187,9 +196,10 @@ def test_idle_and_finished_tables_expire_from_memory_then_from_the_store(tmp_pat
         lobby.tables[failed].fail("a test stops it")
         me.request(type="watch", table=watched)
         now = time.time()
-        assert lobby.expire(now + 5) == []
-        assert lobby.expire(now + 20) == [failed]  # finished: after 10 s
-        assert sorted(lobby.expire(now + 200)) == [idle]  # idle: after 100 s; watched stays
+        assert on_loop(app, lobby.expire(now + 5)) == []
+        assert on_loop(app, lobby.expire(now + 20)) == [failed]  # finished: after 10 s
+        # idle: after 100 s; watched stays
+        assert sorted(on_loop(app, lobby.expire(now + 200))) == [idle]
         assert set(lobby.tables) == {watched}
         reply = me.request(type="act", token=token, action={"type": "tichu", "seat": 0})
         assert reply["code"] == "bad_token"
@@ -200,7 +210,7 @@ def test_idle_and_finished_tables_expire_from_memory_then_from_the_store(tmp_pat
         rows = sqlite3.connect(db).execute("SELECT id, expired FROM tables").fetchall()
         assert {table_id for table_id, expired in rows if expired is not None} == {idle, failed}
         assert {record.id for record in lobby.store.load()} == set(lobby.tables)
-        lobby.expire(now + 20 + 1001)  # `failed` expired at now + 20
+        on_loop(app, lobby.expire(now + 20 + 1001))  # `failed` expired at now + 20
         ids = {row[0] for row in sqlite3.connect(db).execute("SELECT id FROM tables")}
         assert failed not in ids and idle in ids
         actions = sqlite3.connect(db).execute(
@@ -248,7 +258,8 @@ def test_one_client_holds_a_bounded_number_of_tables_and_bots(tmp_path: Path) ->
         assert reply["code"] == "too_many_bots" and "5 bots" in reply["message"]
         assert sorted(lobby.tables[first_id].seats) == [0, 1]
         # Another client is not held to this one's count.
-        assert lobby.create("standard", None, BOTS, "another client").creator == "another client"
+        other = on_loop(app, lobby.create("standard", None, BOTS, "another client"))
+        assert other.creator == "another client"
 
 
 # --------------------------------------------------------------------------- 3. bots

@@ -140,7 +140,19 @@ def test_fifty_clients_on_ten_tables(tmp_path: Path, capsys: pytest.CaptureFixtu
         elapsed = time.monotonic() - started
         lobby: Lobby = app.state.lobby()
         live = {table_id: lobby.tables[table_id] for table_id in ids}
-        # Every table's stored log, replayed by a store opened afresh, is the live game.
+        # Every table's stored log, replayed by a store opened afresh, is the live game:
+        # compared once the tables are quiet (the actions the clients sent last may
+        # still be on their way to the store when the clients stop: half a second with
+        # no action taken).
+        deadline = time.monotonic() + 10
+        seen = [len(t.record.actions) for t in live.values()]
+        while True:
+            time.sleep(0.5)
+            now = [len(t.record.actions) for t in live.values()]
+            if now == seen:
+                break
+            assert time.monotonic() < deadline, "the tables never came to rest"
+            seen = now
         store = TableStore(db)
         records = {record.id: record for record in store.load()}
         store.close()

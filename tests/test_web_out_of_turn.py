@@ -1,10 +1,12 @@
 """The web table out of turn (S-BOMB-3, S-BOMB-6, S-CALL-1): a person's bomb button works
 while another seat is on turn, and a bot's bomb out of turn is committed and shown like
 any action. The table is driven without a server loop (bots act when the test asks),
-on a stacked deal (``start_play``) put in place of the table's shuffled game."""
+on a stacked deal (``start_play``) put in place of the table's shuffled game. Each call
+of the lobby's coroutines runs on a loop of its own (``asyncio.run``)."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +22,9 @@ def table_with(
     tmp_path: Path, bots: dict[str, str], person: int, hands: list[str]
 ) -> tuple[Lobby, Table, str]:
     lobby = Lobby(TableStore(tmp_path / "tables.db"))
-    table = lobby.create("standard", None, bots)
-    _, _, token = lobby.sit(table.id, person, "Ann")
+    table = asyncio.run(lobby.create("standard", None, bots))
+    table.start_bots = lambda: None  # type: ignore[method-assign]  # the test asks them
+    _, _, token = asyncio.run(lobby.sit(table.id, person, "Ann"))
     # The stacked deal replaces the shuffled one (the store is not replayed here).
     table.game = start_play(hands)
     return lobby, table, token
@@ -35,7 +38,7 @@ def bots_act(table: Table, until: Any) -> None:
             return
         action = table._bot_action()
         assert action is not None, "no bot is asked anything"
-        table.commit(action)
+        asyncio.run(table.commit(action))
     raise AssertionError("the bots did not get there")
 
 
@@ -62,7 +65,7 @@ def test_a_persons_bomb_works_out_of_turn(tmp_path: Path) -> None:
     bombs = [a for a in state["legal"]["2"]["actions"] if a.get("bomb")]
     four = next(a for a in bombs if sorted(a["cards"].split()) == sorted(["Aj", "As", "Ap", "At"]))
     clean = {key: value for key, value in four.items() if key not in ("label", "bomb")}
-    lobby.act(token, clean)
+    asyncio.run(lobby.act(token, clean))
     played = [e for e in game.event_log if isinstance(e, tc.Played)]
     assert (played[-1].seat, played[-1].bomb) == (2, True)
     assert table.state(2, 0)["observation"]["top_seat"] == 2
@@ -81,16 +84,16 @@ def test_a_bots_bomb_out_of_turn_is_committed_and_shown(tmp_path: Path) -> None:
     game = table.game
     assert game is not None
     bots_act(table, lambda g: g.waiting_for == [1] and g.turn == 1)
-    lobby.act(token, tc.action_to_dict(tc.Play(1, STRAIGHT)))
-    lobby.act(token, tc.action_to_dict(tc.Wish(1, None)))
+    asyncio.run(lobby.act(token, tc.action_to_dict(tc.Play(1, STRAIGHT))))
+    asyncio.run(lobby.act(token, tc.action_to_dict(tc.Wish(1, None))))
     action = table._bot_action()
     if action == tc.Tichu(0):  # its hand is worth a call, made out of turn (S-CALL-1) ...
-        table.commit(action)
+        asyncio.run(table.commit(action))
         action = table._bot_action()  # ... and the bomb is offered again
     version = table.version
     assert isinstance(action, tc.Play) and action.seat == 0
     assert game.turn == 2  # out of turn
-    table.commit(action)
+    asyncio.run(table.commit(action))
     assert table.version == version + 1  # stored like any action
     shown = [e for e in table.state(1, 0)["events"] if e["type"] == "played"]
     assert (shown[-1]["seat"], shown[-1]["bomb"]) == (0, True)

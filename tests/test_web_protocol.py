@@ -288,7 +288,14 @@ def test_a_reconnecting_client_resumes_with_its_token(app: Any, client: TestClie
         me = Client(ws)
         table_id = create(me, bots=all_bots_but(4, 0))
         _, token = sit(me, table_id)
-        state = play_until(me, token, lambda s: s["version"] >= 12, random.Random(1))
+        # Stopped where the table waits for the person alone: nothing changes until
+        # it is back (the greedy bots never act out of turn).
+        state = play_until(
+            me,
+            token,
+            lambda s: s["version"] >= 12 and s["observation"]["waiting_for"] == [0],
+            random.Random(1),
+        )
         events = sum(len(m["events"]) for m in me.messages if m["type"] == "state")
     with connect(client) as ws:
         again = Client(ws)
@@ -310,7 +317,11 @@ def test_bad_messages_get_a_clear_error_and_change_nothing(app: Any, client: Tes
         table_id = create(me, bots=all_bots_but(4, 0, 1))
         _, token = sit(me, table_id, player=0)
         _, other_token = sit(other, table_id, player=1)
-        state = me.wait(lambda s: my_turn(s) is not None)
+        # Once the bots have decided the table waits for the two people alone: nothing
+        # may change it while the bad messages are sent.
+        state = me.wait(
+            lambda s: my_turn(s) is not None and set(s["observation"]["waiting_for"]) <= {0, 1}
+        )
         table = table_of(app, table_id)
         assert table.game is not None
         before = table.game.to_json()
@@ -428,7 +439,8 @@ def test_a_failing_table_stops_alone(app: Any, client: TestClient) -> None:
         broken = create(me, bots=all_bots_but(4, 0))
         healthy = create(me, bots=all_bots_but(4, 0))
         _, broken_token = sit(me, broken)
-        state = me.wait(lambda s: my_turn(s) is not None)  # the bots have decided
+        # The bots have decided: the table waits for the person alone.
+        state = me.wait(lambda s: my_turn(s) is not None and s["observation"]["waiting_for"] == [0])
         for bot in table_of(app, broken).bots:
             table_of(app, broken).bots[bot] = FailingBot()
         seat = my_turn(state)
@@ -475,7 +487,9 @@ def test_a_storage_failure_refuses_the_action_and_changes_nothing(
         me = Client(ws)
         table_id = create(me, bots=all_bots_but(4, 0))
         _, token = sit(me, table_id)
-        state = me.wait(lambda s: my_turn(s) is not None)
+        # The bots have decided: the table waits for the person alone (a bot's write
+        # failing would stop the table, which is another test's matter).
+        state = me.wait(lambda s: my_turn(s) is not None and s["observation"]["waiting_for"] == [0])
         table = table_of(app, table_id)
         assert table.game is not None
         before = table.game.to_json()
@@ -483,7 +497,7 @@ def test_a_storage_failure_refuses_the_action_and_changes_nothing(
         def disk_full(*args: Any) -> None:
             raise OSError("disk full")
 
-        monkeypatch.setattr(lobby_of(app).store, "add_action", disk_full)
+        monkeypatch.setattr(lobby_of(app).store, "put_action", disk_full)
         seat = my_turn(state)
         assert seat is not None
         action = random_action(state, seat, random.Random(0))

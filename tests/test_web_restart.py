@@ -38,7 +38,13 @@ def test_a_restarted_server_restores_every_table_and_people_resume(tmp_path: Pat
             state = play_until(
                 me, seated["token"], lambda s: s["version"] >= 15, random.Random(number)
             )
-            state = me.wait(lambda s: my_turn(s) is not None)  # the bots have acted
+            # The bots have acted: the table waits for the person's seats alone.
+            state = me.wait(
+                lambda s: (
+                    my_turn(s) is not None
+                    and all(str(seat) in s["legal"] for seat in s["observation"]["waiting_for"])
+                )
+            )
             game = lobby_of(first).tables[table_id].game
             assert game is not None
             saved[table_id] = (game.to_json(), state["observation"])

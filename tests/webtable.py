@@ -5,6 +5,7 @@ uvicorn server on loopback for the browser and load tests."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import json
@@ -13,9 +14,9 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import uvicorn
@@ -34,6 +35,14 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCAL = "http://localhost"
 LOCAL_WS = "ws://localhost/ws"
 CARD = re.compile(r"^(?:[2-9]|10|[JQKA])[jspt]$|^(?:MJ|DOG|PH|DR)$")
+
+_Result = TypeVar("_Result")
+
+
+def on_loop(app: Starlette, coroutine: Coroutine[Any, Any, _Result]) -> _Result:
+    """Run one of the lobby's coroutines (create, sit, expire, ...) on the loop the
+    running ``app`` serves on (TestClient's or uvicorn's thread), and wait for it."""
+    return asyncio.run_coroutine_threadsafe(coroutine, app.state.loop).result(timeout=60)
 
 
 class Client:

@@ -121,7 +121,9 @@ def tichu_deal(
     (S-DEAL-1, T6-2, GS-3).
 
     :param cards: the shuffled deck, as card numbers.
-    :return: one list per seat; together exactly ``cards``, each card once.
+    :return: one list per seat; together exactly ``cards``, each card once; the hands
+        of the sizes the variant deals (``deal.hand_size`` each, or the whole deck round
+        the table), to the seats in any order.
     Stops at first non-None result.
     """
 

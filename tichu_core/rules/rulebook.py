@@ -29,6 +29,7 @@ from tichu_core.cardplay.kinds import Combinations, check_house_kind
 from tichu_core.cardplay.moves import MoveRules
 from tichu_core.errors import PluginError, caused_by
 from tichu_core.rules import hookspecs
+from tichu_core.rules import standard as standard_rules
 from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
 from tichu_core.rules.loading import resolve_plugin
 from tichu_core.rules.playrules import PlayRules
@@ -360,7 +361,39 @@ class Rulebook:
             self._wrong(
                 plugin, hook, answer, f"{self.seats} lists that hold every dealt card exactly once"
             )
-        return [list(hand) for hand in answer]
+        hands = [list(hand) for hand in answer]
+        if plugin != "standard":
+            self._check_hand_sizes(plugin, hands, len(cards), dealer)
+        return hands
+
+    def _check_hand_sizes(
+        self, plugin: str, hands: list[list[int]], dealt: int, dealer: int
+    ) -> None:
+        """S-DEAL-1, T6-2, GS-3: a plugin's deal gives the hand sizes the variant deals
+        (the standard plan's: ``deal.hand_size`` cards a seat, or the whole deck round
+        the table), to the seats in any order. The hooks asked next (Grand Tichu, the
+        exchange, play) count on those sizes: a deal of 56, 0, 0, 0 cards would
+        otherwise be blamed on the first of them that cannot be answered for it. A seat
+        with no cards is no error in itself: the standard plan leaves a fifth, dummy seat
+        of 4 x 14 cards empty."""
+        planned = standard_rules.tichu_deal(self.variant, list(range(dealt)), dealer, self.seats)
+        wanted = sorted((len(hand) for hand in planned), reverse=True)
+        got = [len(hand) for hand in hands]
+        if sorted(got, reverse=True) == wanted:
+            return
+        size = self.variant.deal.hand_size
+        how = (
+            f"deal.hand_size = {size}, S-DEAL-1"
+            if size
+            else "the whole deck round the table, deal.hand_size = 0, T6-2, GS-3"
+        )
+        raise PluginError(
+            f"plugin {plugin!r} answered hook tichu_deal with hands of "
+            f"{', '.join(map(str, got))} cards: the variant deals hands of "
+            f"{', '.join(map(str, wanted))} cards ({how}), to the seats in any order",
+            plugin=plugin,
+            hook="tichu_deal",
+        )
 
     def grand_tichu_cards(self, table: TableView, smallest_hand: int) -> int:
         hook = "tichu_grand_tichu_cards"

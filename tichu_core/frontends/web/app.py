@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import signal
+import sys
 from collections import deque
 from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
@@ -227,6 +228,9 @@ class Connection:
                 continue
             item = self.outbox.popleft()
             if item is _STATE:
+                if self.table is not None:
+                    # An action on its way to the disk is shown once it is there.
+                    await self.table.settled()
                 self._state_queued = False
                 try:
                     message = self._state()
@@ -294,7 +298,9 @@ class Connection:
             try:
                 request = parse_request(text, self.limits)
                 request_id = request.get("id")
-                self.handle(request)
+                # Shielded: a request under way when the client goes is finished all the
+                # same (its write, and what the table does then), only not answered.
+                await asyncio.shield(self.handle(request))
             except ProtocolError as error:
                 self.refused(error, request_id if request_id is not None else request_id_of(text))
             except Exception:
@@ -310,7 +316,7 @@ class Connection:
 
     # --- requests --------------------------------------------------------------------
 
-    def handle(self, request: dict[str, Any]) -> None:
+    async def handle(self, request: dict[str, Any]) -> None:
         kind = request["type"]
         lobby = self.lobby
         answer: dict[str, Any]
@@ -329,14 +335,14 @@ class Connection:
             self.reply_text('{"type":"tables","tables":' + lobby.listing() + tail)
             return
         elif kind == "create":
-            table = lobby.create(
+            table = await lobby.create(
                 request["variant"], request.get("overrides"), request.get("bots"), self.address
             )
             answer = {"type": "created", "table": table.info()}
         elif kind == "sit":
             name = text_field(request, "name", self.limits.max_name_chars)
             player = whole_number(request, "player")
-            table, player, token = lobby.sit(table_id(request), player, name)
+            table, player, token = await lobby.sit(table_id(request), player, name)
             answer = {"type": "seated", "table": table.id, "player": player, "token": token}
             self._answer(request, answer)
             self.follow(table, player, 0)
@@ -354,13 +360,13 @@ class Connection:
             self.follow(table, None, since)
             return
         elif kind == "bots":
-            table = lobby.add_bots(
+            table = await lobby.add_bots(
                 table_id(request), request["bots"], request["token"], self.address
             )
             answer = {"type": "bots_seated", "table": table.info()}
         else:
             assert kind == "act"
-            table, version = lobby.act(request["token"], request["action"])
+            table, version = await lobby.act(request["token"], request["action"])
             answer = {"type": "ack", "table": table.id, "version": version}
         self._answer(request, answer)
 
@@ -484,6 +490,9 @@ def create_app(
         store = TableStore(db)
         current = Lobby(store, bot_delay=bot_delay, limits=limits, expiry=expiry)
         state["lobby"] = current
+        # For code on another thread (an embedding program, a test) that calls the
+        # lobby's coroutines: asyncio.run_coroutine_threadsafe(..., app.state.loop).
+        app.state.loop = asyncio.get_running_loop()
         state["budget"] = OutboxBudget(current.limits.max_outbox_total)
         current.restore()
         current.start()
@@ -573,6 +582,11 @@ def serve(
     import uvicorn
 
     TableStore(db).close()
+    # The store's writer thread and the event loop share the GIL, and a commit hands it
+    # over a few times (each SQLite call releases it). At the default 5 ms switch
+    # interval each hand-over can wait 5 ms for a busy loop, and a person's
+    # acknowledgement waits for its commit; 1 ms keeps that small (docs/web.md section 4).
+    sys.setswitchinterval(0.001)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_app(
         db,

@@ -8,6 +8,11 @@ then acknowledged and shown to the followers, each through its own
 ``observation(player)`` and ``events_for(player, since)``. Nothing here knows about
 WebSockets: a follower is anything with a ``player`` and a ``table_changed()``.
 
+The store is written by its writer thread (store.py, :class:`StoreWriter`): the event
+loop waits for no disk. A table has at most one action on its way to the disk; the
+next one (a person's, or its bots') is applied only after it is committed, so that a
+table's log is stored in order and nobody is shown a move that is not stored yet.
+
 A table that cannot go on (a bot or plugin failing, a log that no longer replays)
 is marked failed with the reason; the other tables and the server go on.
 
@@ -27,14 +32,22 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 import tichu_core as tc
 from tichu_core.frontends.bots import Bot, bot_names, decide, make_bot, unknown_bot_message
 from tichu_core.frontends.bots.driver import Chance, Driver, ask_offer
 from tichu_core.frontends.web.protocol import Limits, ProtocolError, legal_for
-from tichu_core.frontends.web.store import SeatRecord, TableRecord, TableStore, token_hash
+from tichu_core.frontends.web.store import (
+    SeatRecord,
+    StoreWriter,
+    TableRecord,
+    TableStore,
+    token_hash,
+)
 
 log = logging.getLogger("tichu.web")
 
@@ -219,6 +232,8 @@ class Table:
         self.bots: dict[int, Bot] = {}
         self.followers: set[Follower] = set()
         self._bot_task: asyncio.Task[None] | None = None
+        # The action on its way to the store (done once committed or refused), if any.
+        self._writing: asyncio.Future[None] | None = None
         # Who is asked next (bots only: people act through their buttons, out of turn
         # too, whenever the game lists an action for their seat); made for each game.
         self._driver: Driver | None = None
@@ -267,9 +282,21 @@ class Table:
         self.error = reason
         self.notify()
 
-    def commit(self, action: tc.Action) -> None:
-        """Apply ``action``, then log it; raises (the table unchanged) when either fails.
-        The caller acknowledges only after this returns: the action is on disk."""
+    async def settled(self) -> None:
+        """Wait until no action of this table is on its way to the store (at once, with
+        no pause, when none is)."""
+        while self._writing is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._writing)
+
+    async def commit(self, action: tc.Action, *, urgent: bool = False) -> int:
+        """Apply ``action`` and store it; the table's version after it. Raises (the table
+        unchanged) when either fails. Returns once the action is committed: the caller
+        may acknowledge it then. ``urgent``: a person waits for it (its write goes
+        before those of bots playing among themselves). A caller that is cancelled
+        meanwhile cancels nothing: the write and what follows it (the log, the
+        followers told, the bots) go on."""
+        await self.settled()  # the table's previous action is stored first
         game = self.game
         if game is None or self.error is not None:
             raise ProtocolError("table_failed", f"table {self.id} has stopped: {self.error}")
@@ -277,23 +304,48 @@ class Table:
         if self._driver is not None and self._driver.game is game:
             self._driver.note(events)
         text = json.dumps(tc.action_to_dict(action), separators=(",", ":"))
-        try:
-            self.lobby.store.add_action(self.id, self.version, text)
-        except Exception as error:
+        number = self.version
+        loop = asyncio.get_running_loop()
+        written = self._writing = loop.create_future()
+        # Read by nobody when the caller was cancelled: no "never retrieved" warning then.
+        written.add_done_callback(lambda f: f.cancelled() or f.exception())
+        store = self.lobby.store
+        done = self.lobby.writer.submit(
+            partial(store.put_action, self.id, number, text), urgent=urgent
+        )
+
+        def back_on_the_loop(_: Future[None]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
+                loop.call_soon_threadsafe(self._written, done, written, text)
+
+        done.add_done_callback(back_on_the_loop)
+        await asyncio.shield(written)
+        return number + 1
+
+    def _written(self, done: Future[None], written: asyncio.Future[None], text: str) -> None:
+        """The store's answer for the action on its way (on the event loop)."""
+        self._writing = None
+        error = done.exception()
+        if error is None:
+            self.record.actions.append(text)
+            written.set_result(None)
+        else:
             # The game is one action ahead of its log: rebuild it from the log.
-            log.exception("table %s: storing action %d failed", self.id, self.version)
+            log.error("table %s: storing action %d failed: %s", self.id, self.version, error)
             try:
                 self.game = self._replay()
             except Exception as replay_error:
                 self.fail(f"the table could not be rebuilt after a storage error: {replay_error}")
-            raise ProtocolError(
-                "storage_error", f"the action could not be saved, nothing changed ({error})"
-            ) from error
-        self.record.actions.append(text)
-        self.notify()
-        self.start_bots()
+            written.set_exception(
+                ProtocolError(
+                    "storage_error", f"the action could not be saved, nothing changed ({error})"
+                )
+            )
+        self.notify()  # also what changed while the action was on its way
+        if error is None:
+            self.start_bots()
 
-    def act(self, player: int, raw: object) -> int:
+    async def act(self, player: int, raw: object) -> int:
         """A person's action for one of the seats its player acts for; the new version."""
         game = self.game
         if game is None or self.error is not None:
@@ -316,14 +368,13 @@ class Table:
                 f"player {player} acts for seat(s) {mine}, not for seat {action.seat}",
             )
         try:
-            self.commit(action)
+            return await self.commit(action, urgent=True)
         except tc.IllegalAction as error:
             raise ProtocolError("illegal_action", str(error), rule=error.rule) from None
         except tc.InvalidAction as error:
             raise ProtocolError("invalid_action", str(error)) from None
         except tc.PluginError as error:
             raise ProtocolError("plugin_error", str(error)) from None
-        return self.version
 
     # --- bots ------------------------------------------------------------------------
 
@@ -392,11 +443,13 @@ class Table:
             while True:
                 await asyncio.sleep(self.lobby.bot_delay)
                 await self.lobby.bot_pace.acquire(self.has_people())
+                await self.settled()  # a person's action on its way: the bot sees it stored
                 action = self._bot_action()
                 if action is None:
                     return
-                # A bomb or a call out of turn is committed and shown as any action.
-                self.commit(action)
+                # A bomb or a call out of turn is committed and shown as any action; with
+                # a person at the table, its write goes first as the person's would.
+                await self.commit(action, urgent=self.has_people())
         except asyncio.CancelledError:
             raise
         except Exception as error:  # a failing bot stops its own table only
@@ -425,6 +478,10 @@ class Table:
 
     def notify(self) -> None:
         self.touched = time.time()
+        if self._writing is not None:
+            # The game holds an action not yet stored: the info and the followers' states
+            # wait for it (`_written` notifies).
+            return
         self._info_json = None
         for follower in list(self.followers):
             follower.table_changed()
@@ -511,6 +568,10 @@ class Lobby:
         expiry: Expiry | None = None,
     ) -> None:
         self.store = store
+        self.writer = StoreWriter(store)
+        # Seating changes (create, sit, bots) one at a time: each checks the free places
+        # and the limits, waits for its write, then takes effect, with nothing between.
+        self._changes = asyncio.Lock()
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
         self.expiry = expiry or Expiry()
@@ -537,27 +598,38 @@ class Lobby:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="expiry")
 
     async def close(self) -> None:
+        """Stop the sweeper and the bots, then commit every write still queued (a bot's
+        action stopped on its way is stored: its log stays whole)."""
         if self._sweeper is not None:
             self._sweeper.cancel()
         self.bot_pace.close()
         await asyncio.gather(*(table.stop() for table in self.tables.values()))
+        await asyncio.to_thread(self.writer.close)
 
     async def _sweep(self) -> None:
         while True:
             await asyncio.sleep(self.expiry.sweep)
             try:
-                self.expire(time.time())
+                await self.expire(time.time())
             except Exception:  # the store failing: try again at the next sweep
                 log.exception("expiring tables failed")
 
-    def expire(self, now: float) -> list[str]:
-        """Drop the tables that may go (:meth:`Table.expired`) and delete from the store
-        those that expired ``expiry.store`` seconds ago; the ids dropped now."""
+    async def expire(self, now: float) -> list[str]:
+        """Drop the tables that may go (:meth:`Table.expired`), mark them expired in the
+        store and delete from it those that expired ``expiry.store`` seconds ago (one
+        write); the ids dropped now. Should the write fail, the tables dropped come
+        back at the next start, and expire again."""
         gone = [t for t in self.tables.values() if t.expired(now, self.expiry)]
         for table in gone:
-            self.store.expire(table.id, now)
             self._uninstall(table)
-        purged = self.store.purge(now - self.expiry.store)
+        ids = [table.id for table in gone]
+        store = self.store
+
+        def mark_and_purge() -> int:
+            store.put_expired(ids, now)
+            return store.put_purge(now - self.expiry.store)
+
+        purged = await self.writer.write(mark_and_purge)
         if gone or purged:
             log.info("%d table(s) expired, %d deleted from the store", len(gone), purged)
         return [table.id for table in gone]
@@ -623,9 +695,13 @@ class Lobby:
                     "too_large", f"override {key!r}: at most {most} on this server (got {value})"
                 )
 
-    def create(
+    async def create(
         self, variant: object, overrides: object, bots: object, client: str = "local"
     ) -> Table:
+        async with self._changes:
+            return await self._create(variant, overrides, bots, client)
+
+    async def _create(self, variant: object, overrides: object, bots: object, client: str) -> Table:
         if not isinstance(variant, str) or variant not in self._variant_names:
             known = ", ".join(sorted(self._variant_names))
             raise ProtocolError(
@@ -658,9 +734,14 @@ class Lobby:
             id=self._new_id(), variant=variant, overrides=options, seed=secrets.randbits(63)
         )
         record.seats = [SeatRecord(p, "bot", name) for p, name in sorted(chosen.items())]
-        self.store.add_table(record)
-        if record.seats:
-            self.store.add_seats(record.id, record.seats)
+        store = self.store
+
+        def add_table() -> None:  # the table with its bots, or nothing
+            store.put_table(record)
+            if record.seats:
+                store.put_seats(record.id, record.seats)
+
+        await self.writer.write(add_table, urgent=True)
         table = Table(self, record, creator=client)
         if chosen:
             table.bots_by[client] = len(chosen)
@@ -683,10 +764,10 @@ class Lobby:
             if player in table.seats:
                 raise ProtocolError("taken", f"player {player}'s place is taken")
 
-    def _seat(self, table: Table, seats: list[SeatRecord]) -> None:
+    async def _seat(self, table: Table, seats: list[SeatRecord]) -> None:
         if table.error is not None:
             raise ProtocolError("table_failed", f"table {table.id} has stopped: {table.error}")
-        self.store.add_seats(table.id, seats)
+        await self.writer.write(partial(self.store.put_seats, table.id, seats), urgent=True)
         for seat in seats:
             table.seats[seat.player] = seat
             table.record.seats.append(seat)
@@ -699,9 +780,17 @@ class Lobby:
         table.notify()
         table.start_bots()
 
-    def sit(self, table_id: str, player: int | None, name: str | None) -> tuple[Table, int, str]:
+    async def sit(
+        self, table_id: str, player: int | None, name: str | None
+    ) -> tuple[Table, int, str]:
         """Take a player's place (the first free one if ``player`` is None): the table,
         the player and its secret token, which only this reply ever carries."""
+        async with self._changes:
+            return await self._sit(table_id, player, name)
+
+    async def _sit(
+        self, table_id: str, player: int | None, name: str | None
+    ) -> tuple[Table, int, str]:
         table = self.table(table_id)
         if name is not None:
             name = name.strip()
@@ -715,20 +804,24 @@ class Lobby:
         self._free(table, [player])
         token = secrets.token_urlsafe(24)
         seat = SeatRecord(player, "human", name or f"Player {player + 1}", token_hash(token))
-        self._seat(table, [seat])
+        await self._seat(table, [seat])
         return table, player, token
 
-    def add_bots(self, table_id: str, bots: object, token: object, client: str = "local") -> Table:
+    async def add_bots(
+        self, table_id: str, bots: object, token: object, client: str = "local"
+    ) -> Table:
         """Seat bots at free places, for a person seated at the table (``token``): a
         visitor who only watches cannot fill the places that friends are to take. At
         most ``bots_per_client`` bots per client (``client``: its address)."""
-        table, _ = self.resume(table_id, token)
-        chosen = _bot_choices(bots, table.players)
-        self._free(table, chosen)
-        self._bots_allowed(client, len(chosen))
-        self._seat(table, [SeatRecord(p, "bot", name) for p, name in sorted(chosen.items())])
-        table.bots_by[client] = table.bots_by.get(client, 0) + len(chosen)
-        return table
+        async with self._changes:
+            table, _ = self.resume(table_id, token)
+            chosen = _bot_choices(bots, table.players)
+            self._free(table, chosen)
+            self._bots_allowed(client, len(chosen))
+            seats = [SeatRecord(p, "bot", name) for p, name in sorted(chosen.items())]
+            await self._seat(table, seats)
+            table.bots_by[client] = table.bots_by.get(client, 0) + len(chosen)
+            return table
 
     def holder(self, token: object) -> tuple[Table, int]:
         """The table and player a seat token acts for."""
@@ -746,7 +839,8 @@ class Lobby:
             raise ProtocolError("bad_token", f"this seat token is not valid at table {table_id}")
         return table, player
 
-    def act(self, token: object, action: object) -> tuple[Table, int]:
-        """A person's action, checked against its token; the table and its new version."""
+    async def act(self, token: object, action: object) -> tuple[Table, int]:
+        """A person's action, checked against its token; the table and its new version
+        (once the action is committed)."""
         table, player = self.holder(token)
-        return table, table.act(player, action)
+        return table, await table.act(player, action)
