@@ -3,34 +3,21 @@ that offered a choice, and agreement is counted against the logged action."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from benchscripts import load_script
 
 import tichu_core as tc
 from tichu_core.formats import RoundReplay, replay_file, replay_text
 from tichu_core.frontends.bots import make_bot
 
 ROOT = Path(__file__).resolve().parents[1]
-HARNESS = ROOT / "benchmarks" / "bsw_agreement.py"
 DATA = ROOT / "tests" / "data" / "bsw"
 # One round of 76 plays and passes, one of them Bert's four sevens out of turn.
 LOG = DATA / "bomb_out_of_turn.tch"
-
-
-def _load() -> ModuleType:
-    # benchmarks/ is not a package: load the script from its file.
-    spec = importlib.util.spec_from_file_location("bsw_agreement", HARNESS)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _play_lines(text: str) -> list[str]:
@@ -103,7 +90,7 @@ class Oracle:
 
 
 def test_bots_are_asked_at_each_play_decision_with_a_choice_and_only_there() -> None:
-    agreement = _load()
+    agreement = load_script("bsw_agreement")
     replays = replay_file(LOG)
     turns = list(_turns(replays[0]))
     with_choice = [lead for _, _, options, lead in turns if len(options) > 1]
@@ -136,7 +123,7 @@ def test_bots_are_asked_at_each_play_decision_with_a_choice_and_only_there() -> 
 def test_a_bot_that_plays_what_the_person_played_agrees_every_time(log: Path) -> None:
     # phoenix_full_house.tch: its full house of fives holds the Phoenix, also listed as
     # one of eights (the two logs share a deal: one oracle each).
-    agreement = _load()
+    agreement = load_script("bsw_agreement")
     replays = replay_file(log)
     oracle = Oracle(replays)
     bots = {"oracle": oracle, "random": make_bot("random", 3)}
@@ -156,7 +143,7 @@ def test_a_bot_that_plays_what_the_person_played_agrees_every_time(log: Path) ->
 
 
 def test_a_bot_that_never_plays_what_the_person_played_never_agrees() -> None:
-    agreement = _load()
+    agreement = load_script("bsw_agreement")
     replays = replay_file(LOG)
     counts, per_bot = agreement.tally_rounds(replays, {"contrary": Oracle(replays, contrary=True)})
     assert per_bot["contrary"]["decisions"] == counts["counted"] > 0
@@ -166,7 +153,7 @@ def test_a_bot_that_never_plays_what_the_person_played_never_agrees() -> None:
 def test_in_a_match_to_1000_the_same_decisions_are_counted() -> None:
     # --target: the bots are asked in a match the hand does not end; the person's
     # decisions, and what the rules offer at them, are the same.
-    agreement = _load()
+    agreement = load_script("bsw_agreement")
     replays = replay_file(LOG)
     one_hand, _ = agreement.tally_rounds(replays, {})
     counts, per_bot = agreement.tally_rounds(replays, {"random": make_bot("random", 1)}, 1000)
@@ -180,7 +167,7 @@ def test_in_a_match_to_1000_the_same_decisions_are_counted() -> None:
 
 
 def test_a_round_the_log_ends_inside_is_used_as_far_as_it_is_logged() -> None:
-    agreement = _load()
+    agreement = load_script("bsw_agreement")
     text = LOG.read_text()
     kept = _play_lines(text)[:20]  # before the bomb out of turn
     cut = text[: text.index(kept[-1]) + len(kept[-1])] + "\n"
@@ -195,7 +182,7 @@ def test_a_round_the_log_ends_inside_is_used_as_far_as_it_is_logged() -> None:
 
 def test_a_round_that_does_not_replay_exactly_is_skipped() -> None:
     # minimal.tch ends its round with `Ergebnis:` before the hand is over: a mismatch.
-    agreement = _load()
+    agreement = load_script("bsw_agreement")
     replays = replay_file(DATA / "minimal.tch")
     assert replays[0].mismatch is not None
     counts, per_bot = agreement.tally_rounds(replays, {"random": make_bot("random", 1)})
@@ -205,7 +192,7 @@ def test_a_round_that_does_not_replay_exactly_is_skipped() -> None:
 
 
 def test_the_command_reports_each_bot(capsys: pytest.CaptureFixture[str]) -> None:
-    agreement = _load()
+    agreement = load_script("bsw_agreement")
     assert agreement.main([str(DATA), "--bots", "random,greedy", "--limit", "2"]) == 0
     out = capsys.readouterr().out
     assert "agreement with people: 2 logs of" in out
@@ -214,7 +201,7 @@ def test_the_command_reports_each_bot(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_wilson_interval_holds_the_share_and_stays_within_0_and_1() -> None:
-    agreement = _load()
+    agreement = load_script("bsw_agreement")
     assert agreement.wilson(0, 10)[0] == pytest.approx(0.0, abs=1e-12)
     assert agreement.wilson(10, 10)[1] == pytest.approx(1.0, abs=1e-12)
     low, high = agreement.wilson(50, 100)

@@ -4,28 +4,14 @@ on a real pair of short duels and on records whose figures are known."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from benchscripts import load_script
 
 from tichu_core.frontends.cli.commands import main
-
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "rule_awareness.py"
-
-
-def _load() -> ModuleType:
-    # benchmarks/ is not a package: load the script from its file.
-    spec = importlib.util.spec_from_file_location("rule_awareness", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def record(index: int, calls_a: int, calls_b: int, hands: int) -> dict[str, Any]:
@@ -50,7 +36,7 @@ def write(path: Path, records: list[dict[str, Any]]) -> Path:
 
 
 def test_calls_are_counted_per_side_player_and_hand() -> None:
-    script = _load()
+    script = load_script("rule_awareness")
     pair = record(0, calls_a=3, calls_b=1, hands=5)
     # Two halves of five hands, two players a side: 20 player-hands each.
     assert script.calls_of_side(pair, 0) == (6, 20)
@@ -60,7 +46,7 @@ def test_calls_are_counted_per_side_player_and_hand() -> None:
 def test_a_bot_that_calls_more_is_told_apart_from_one_that_does_not(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    script = _load()
+    script = load_script("rule_awareness")
     base = write(tmp_path / "base.jsonl", [record(i, 1 + i % 2, 1, 4) for i in range(30)])
     more = write(tmp_path / "more.jsonl", [record(i, 3 + i % 2, 1, 4) for i in range(30)])
     assert script.main([str(base), str(more)]) == 0
@@ -80,6 +66,6 @@ def test_on_two_real_duels(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["duel", "heuristic", "greedy", *common, "--out", str(big),
                  "--set", "calls.tichu_points=300"]) == 0  # fmt: skip
     capsys.readouterr()
-    assert _load().main([str(base), str(big)]) == 0
+    assert load_script("rule_awareness").main([str(base), str(big)]) == 0
     out = capsys.readouterr().out
     assert "A heuristic" in out and "B greedy" in out and "(2 deals)" in out
