@@ -153,6 +153,11 @@ class WorldSampler:
         self._past: list[Event] = []
         self._records: list[_HandRecord] = []
         self._base: tuple[Game, Action] | None = None
+        # The moment of the last sample (the record's length and its last event) and its
+        # sampler: the next world of the same moment reuses that sampler's caches (what
+        # the player knows, the bars the rules give), which depend on the record alone.
+        self._moment: tuple[int, Event | None] | None = None
+        self._last: _Sampler | None = None
 
     def sample(self, events: Sequence[Event], rng: random.Random | int | None = None) -> Game:
         """A world at the moment ``events`` (the player's whole record) end; as
@@ -165,6 +170,10 @@ class WorldSampler:
             kept = 0
         hands = _read(events, self._records, kept)
         sampler = _Sampler(self.variant, self.player, events, generator, hands)
+        moment = (len(events), events[-1] if events else None)
+        if self._last is not None and self._moment == moment and self._moment[1] is moment[1]:
+            sampler.share_caches(self._last)
+        self._moment, self._last = moment, sampler
         done = len(self._records)
         if len(hands) - 1 > done:  # hands finished since: replay them once, from the kept
             self._base = sampler.replay_past(self._base, done, len(hands) - 1)
@@ -316,6 +325,14 @@ class _Sampler:
         self._forced_cache: dict[int, list[tuple[int, int]]] = {}
         self._leader_cache: dict[int, list[tuple[int, int]]] = {}
         self._pushes: dict[int, dict[int, str]] = {}  # the hidden pushes of the last hand
+
+    def share_caches(self, other: _Sampler) -> None:
+        """Use ``other``'s caches: it sampled a world of the same record (the draws do not
+        depend on them, only their cost)."""
+        self._known_cache = other._known_cache
+        self._plays_cache = other._plays_cache
+        self._forced_cache = other._forced_cache
+        self._leader_cache = other._leader_cache
 
     # --- building on the engine ---------------------------------------------------
 
