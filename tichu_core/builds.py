@@ -2,7 +2,7 @@
 
 The modules of :data:`COMPILED` (cards and moves, the match and the hand state
 machine, the referee, dealing, event building, the rulebook, the play rules, the
-table view) may be compiled with mypyc at install time
+standard rules, the table view) may be compiled with mypyc at install time
 (setup.py reads the list from here); the plain source always stays beside them.
 Python loads the source instead of a compiled module when ``TICHU_PURE_PYTHON=1``
 is set (so the same tests run against both builds), and when any source was edited
@@ -36,6 +36,7 @@ COMPILED = (
     "tichu_core/rules/table.py",
     "tichu_core/rules/rulebook.py",
     "tichu_core/rules/playrules.py",
+    "tichu_core/rules/standard.py",
     "tichu_core/game/dealing.py",
     "tichu_core/game/hand.py",
     "tichu_core/game/legality.py",

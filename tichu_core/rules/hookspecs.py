@@ -335,3 +335,7 @@ def tichu_match_over(
         :class:`~tichu_core.rules.answers.Outcome` naming the winning lines.
     Stops at first non-None result.
     """
+
+
+# Every rule point, by name (the functions above).
+HOOK_NAMES = tuple(sorted(name for name in dir() if name.startswith("tichu_")))

@@ -15,6 +15,8 @@ import importlib
 import importlib.metadata
 import importlib.resources
 import importlib.util
+import os
+import sys
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -24,6 +26,25 @@ from tichu_core.rules import standard as standard_rules
 
 ENTRY_POINT_GROUP = hookspecs.PROJECT
 BUNDLED_PACKAGE = "tichu_core.plugins"
+
+
+def _marked_standard_rules() -> type:
+    """The plugin ``standard``: the hook functions of :mod:`tichu_core.rules.standard`,
+    each marked ``@hookimpl(trylast=True)`` (asked after every variant plugin).
+
+    That module is compiled where it can be (``builds.py``), and a compiled function
+    takes no attributes, so the marks go on a ``staticmethod`` of each (a class of
+    them is a plugin pluggy registers like a module); the rulebook calls the
+    functions themselves."""
+    marked: dict[str, object] = {
+        hook: hookspecs.hookimpl(trylast=True)(staticmethod(getattr(standard_rules, hook)))
+        for hook in hookspecs.HOOK_NAMES
+    }
+    marked["__doc__"] = standard_rules.__doc__
+    return type("StandardRules", (), marked)
+
+
+STANDARD_PLUGIN = _marked_standard_rules()
 
 
 def _bundled(name: str) -> ModuleType | None:
@@ -71,6 +92,11 @@ def _origin(
 ) -> PluginOrigin:
     if isinstance(plugin, ModuleType):
         module, file = plugin.__name__, getattr(plugin, "__file__", None)
+        package = sys.modules.get(module.rpartition(".")[0])
+        if file is not None and not os.path.exists(file) and package is not None:
+            # A compiled module first imported by another compiled one may state a path
+            # that is not there (mypyc); its file is in its package's folder.
+            file = os.path.join(os.path.dirname(package.__file__ or ""), os.path.basename(file))
     else:
         module, file = f"{type(plugin).__module__}.{type(plugin).__qualname__}", None
     if entry is None:
@@ -108,7 +134,7 @@ def resolve_plugin(name: str, allow_imports: bool) -> object:
 def locate_plugin(name: str, allow_imports: bool) -> tuple[object, PluginOrigin]:
     """The plugin object a variant names, and where it came from."""
     if name == "standard":
-        return standard_rules, _origin(BUILT_IN, standard_rules)
+        return STANDARD_PLUGIN, _origin(BUILT_IN, standard_rules)
     entry_point = _entry_point(name)
     if entry_point is not None:
         plugin, entry = entry_point

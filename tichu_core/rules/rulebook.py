@@ -17,6 +17,7 @@ answer and the plugin that gave it.
 from __future__ import annotations
 
 import difflib
+import inspect
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -37,7 +38,7 @@ from tichu_core.rules.table import MAX_SEATS, TableView
 from tichu_core.variants.models import Variant
 
 TRACE_VARIABLE = "TICHU_TRACE_HOOKS"
-HOOK_NAMES = tuple(name for name in dir(hookspecs) if name.startswith("tichu_"))
+HOOK_NAMES = hookspecs.HOOK_NAMES
 COMPOSED_HOOKS = hookspecs.COMPOSED_HOOKS
 
 # (plugin, its function, the argument names it takes; None: every argument of the hook,
@@ -122,14 +123,12 @@ class Rulebook:
                         plugin=impl.plugin_name,
                         hook=hook,
                     )
-            self._impls[hook] = [
-                (
-                    impl.plugin_name,
-                    impl.function,
-                    None if tuple(impl.argnames) == arguments else tuple(impl.argnames),
+            self._impls[hook] = []
+            for impl in reversed(impls):
+                takes = _argument_names(impl.function, tuple(impl.argnames))
+                self._impls[hook].append(
+                    (impl.plugin_name, impl.function, None if takes == arguments else takes)
                 )
-                for impl in reversed(impls)
-            ]
         if trace is None and os.environ.get(TRACE_VARIABLE, "") not in ("", "0"):
             trace = _trace_to_stderr
         self.trace = trace
@@ -655,13 +654,33 @@ def _show_args(kwargs: dict[str, Any]) -> str:
     )
 
 
+def _argument_names(function: Callable[..., Any], found: tuple[str, ...]) -> tuple[str, ...]:
+    """The parameters a hook function takes, by name. pluggy reads them from a Python
+    function's code; a compiled function (the standard rules, where built) has none,
+    but states its signature as text, read here without ``inspect`` (whose first use
+    costs some 400 KB of parsing machinery)."""
+    text = getattr(function, "__text_signature__", None)
+    if found or hasattr(function, "__code__") or not isinstance(text, str):
+        return found
+    names: list[str] = []
+    for part in text.strip().removeprefix("(").removesuffix(")").split(","):
+        name = part.strip()
+        if name.startswith("*") or "=" in name:
+            break  # keyword-only or optional from here: pluggy takes positional ones
+        if name and name != "/" and not name.startswith("$"):
+            names.append(name)
+    return tuple(names)
+
+
 def _check_marks(name: str, plugin: object) -> None:
     """A function named like a hook but not marked ``@hookimpl`` would be ignored
     silently (pluggy registers only marked ones): it is refused, named."""
     marker = f"{hookspecs.PROJECT}_impl"
     for attribute in HOOK_NAMES:
         function = getattr(plugin, attribute, None)
-        if callable(function) and not hasattr(function, marker):
+        # The mark may sit on a staticmethod around the function (a compiled one).
+        holder = inspect.getattr_static(plugin, attribute, None)
+        if callable(function) and not (hasattr(function, marker) or hasattr(holder, marker)):
             raise PluginError(
                 f"plugin {name!r}: {attribute} is not marked @hookimpl, so it would never "
                 "be asked (from tichu_core import hookimpl; put @hookimpl above it)",

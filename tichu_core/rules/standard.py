@@ -6,6 +6,13 @@ Grand Seigneur) answer some hooks themselves from ``plugins/`` and return None
 from the rest. Values are written for any table size: teams are
 ``seat % team_count``; rank exchange and reseating by rank (GS-5, GS-6) work
 on any table, so a standard-based table can try them by override.
+
+This module is compiled with mypyc where a C compiler is at hand (``builds.py``): its
+answers are asked at almost every step. A compiled function takes no attributes, so
+its hook functions carry no ``@hookimpl`` mark here; :mod:`tichu_core.rules.loading`
+registers them as the plugin ``standard``, each marked ``trylast`` (every variant
+plugin is asked first). A plugin of plain Python marks its hooks ``@hookimpl``
+(docs/plugins.md).
 """
 
 from __future__ import annotations
@@ -26,7 +33,6 @@ from tichu_core.cardplay.combinations import DOG as DOG_KIND
 from tichu_core.cardplay.kinds import Combinations
 from tichu_core.cardplay.moves import MoveRules
 from tichu_core.rules.answers import HandScore, Outcome, Refusal, Seating, Termination
-from tichu_core.rules.hookspecs import hookimpl
 from tichu_core.rules.playrules import PlayRules
 from tichu_core.rules.table import GRAND_TICHU, OVER, TableView
 
@@ -38,7 +44,6 @@ ALL_RANKS = list(range(2, 15))
 # --------------------------------------------------------------------------- the table
 
 
-@hookimpl(trylast=True)
 def tichu_seats(variant: Variant) -> int:
     """T3-1: the players, and a dummy seat where the variant has one."""
     return variant.seats
@@ -50,7 +55,6 @@ def _player_lines(variant: Variant) -> bool:
     return variant.scoring.per_player or variant.team_count == variant.seats
 
 
-@hookimpl(trylast=True)
 def tichu_score_lines(variant: Variant, players: int) -> list[str]:
     """One line per team (S-SCORE-*), or per player and the dummy (T3-7, GS-1)."""
     if _player_lines(variant):
@@ -62,7 +66,6 @@ def tichu_score_lines(variant: Variant, players: int) -> list[str]:
     ]
 
 
-@hookimpl(trylast=True)
 def tichu_play_rules(variant: Variant) -> PlayRules:
     """S-COMB-*, S-BOMB-*, S-WISH-2/3/6, GS-4 from their options."""
     return PlayRules(
@@ -76,7 +79,6 @@ def tichu_play_rules(variant: Variant) -> PlayRules:
     )
 
 
-@hookimpl(trylast=True)
 def tichu_combinations(variant: Variant, combinations: Combinations) -> Combinations | None:
     """S-COMB-1, S-BOMB-1: the standard kinds, which the engine starts from (asked
     first, the standard rules keep them as they are)."""
@@ -86,13 +88,11 @@ def tichu_combinations(variant: Variant, combinations: Combinations) -> Combinat
 # --------------------------------------------------------------------------- deck and deal
 
 
-@hookimpl(trylast=True)
 def tichu_deck(variant: Variant) -> int:
     """S-DECK-1 (and GS-2 through the deck options)."""
     return deck_mask(variant.deck_copies, variant.deck_without)
 
 
-@hookimpl(trylast=True)
 def tichu_next_hand(
     variant: Variant, previous: TableView | None, players: int, seats: int
 ) -> Seating:
@@ -117,7 +117,6 @@ def tichu_next_hand(
     return Seating(players=list(previous.players), dealer=dealer)
 
 
-@hookimpl(trylast=True)
 def tichu_deal(variant: Variant, cards: list[int], dealer: int, seats: int) -> list[list[int]]:
     """S-DEAL-1: ``hand_size`` cards each in one block per seat (the order within a hand
     does not matter for fairness); hand_size 0: one card at a time round the table,
@@ -134,19 +133,16 @@ def tichu_deal(variant: Variant, cards: list[int], dealer: int, seats: int) -> l
     return hands
 
 
-@hookimpl(trylast=True)
 def tichu_grand_tichu_cards(variant: Variant, table: TableView) -> int:
     """S-DEAL-2: Grand Tichu is decided holding the first 8 cards (T6-2: 6)."""
     return variant.deal.grand_tichu_after if variant.calls.grand_tichu else 0
 
 
-@hookimpl(trylast=True)
 def tichu_layout(variant: Variant, table: TableView) -> list[int]:
     """Partners sit alternately: team of seat s is s % number of teams (T6-1)."""
     return [variant.team_of(seat) for seat in range(table.seats)]
 
 
-@hookimpl(trylast=True)
 def tichu_controllers(variant: Variant, table: TableView) -> list[int]:
     """Each player acts for its own seat; a dummy seat is played by its partner (T3-1:
     the shuffler sits opposite its dummy), or by the dealer when it has none."""
@@ -162,13 +158,11 @@ def tichu_controllers(variant: Variant, table: TableView) -> list[int]:
     return controllers
 
 
-@hookimpl(trylast=True)
 def tichu_titles(variant: Variant, table: TableView) -> dict[int, str]:
     """Seats hold no titles in the standard game."""
     return {}
 
 
-@hookimpl(trylast=True)
 def tichu_visible_seats(variant: Variant, table: TableView, player: int | None) -> list[int]:
     """A player sees the hands of the seats it acts for; a spectator sees none."""
     if player is None:
@@ -179,7 +173,6 @@ def tichu_visible_seats(variant: Variant, table: TableView, player: int | None) 
 # --------------------------------------------------------------------------- calls
 
 
-@hookimpl(trylast=True)
 def tichu_may_call(variant: Variant, table: TableView, seat: int, call: str) -> bool | Refusal:
     """S-CALL-1: ``calls.grand_tichu``/``calls.tichu``, one call per seat unless
     ``calls.tichu_and_grand_tichu``, at most ``calls.max_per_team`` calls per team."""
@@ -224,7 +217,6 @@ def _exchange_now(variant: Variant, table: TableView) -> bool:
     return table.hand_index > 0 or variant.exchange.first_hand
 
 
-@hookimpl(trylast=True)
 def tichu_push_targets(variant: Variant, table: TableView, seat: int) -> dict[int, int]:
     """S-EX-1 (all other seats), T3-3 (opponents), T6-3 (partners), one card each;
     GS-6 (rank): each upper rank gives back as many cards as it receives."""
@@ -258,7 +250,6 @@ def best_cards(variant: Variant, hand: int, count: int) -> int:
     return mask
 
 
-@hookimpl(trylast=True)
 def tichu_forced_push(variant: Variant, table: TableView, seat: int) -> dict[int, int]:
     """GS-6: in a rank exchange each lower rank gives its best cards, forced."""
     if variant.exchange.targets != "rank" or not _exchange_now(variant, table):
@@ -273,7 +264,6 @@ def tichu_forced_push(variant: Variant, table: TableView, seat: int) -> dict[int
 # --------------------------------------------------------------------------- play
 
 
-@hookimpl(trylast=True)
 def tichu_first_leader(variant: Variant, table: TableView) -> int:
     """S-EX-2: the Mah Jong holder leads; without a Mah Jong, the seat after the dealer."""
     for seat, hand in enumerate(table.hands):
@@ -283,7 +273,6 @@ def tichu_first_leader(variant: Variant, table: TableView) -> int:
     return following if following is not None else table.dealer
 
 
-@hookimpl(trylast=True)
 def tichu_may_bomb(variant: Variant, table: TableView, seat: int) -> bool | Refusal:
     """S-BOMB-3/4/5, S-DOG-1: while a trick has a combination on the table, not on
     the Dog, and on one's own trick only by ``bombs.own_trick``."""
@@ -297,19 +286,16 @@ def tichu_may_bomb(variant: Variant, table: TableView, seat: int) -> bool | Refu
     return True
 
 
-@hookimpl(trylast=True)
 def tichu_wish_ranks(variant: Variant, table: TableView, seat: int) -> list[int]:
     """S-WISH-1, E-4: any rank 2..A, when ``wish.enabled``."""
     return list(ALL_RANKS) if variant.wish.enabled else []
 
 
-@hookimpl(trylast=True)
 def tichu_wish_applies(variant: Variant, table: TableView, seat: int) -> bool:
     """S-WISH-2: the wish binds every seat on its turn."""
     return True
 
 
-@hookimpl(trylast=True)
 def tichu_dog_recipients(variant: Variant, table: TableView, seat: int) -> list[int]:
     """S-DOG-1/2, T6-4: the lead goes to the partner (or a chosen one of the partners)."""
     n = table.seats
@@ -332,20 +318,17 @@ def tichu_dog_recipients(variant: Variant, table: TableView, seat: int) -> list[
     return [following if following is not None else seat]
 
 
-@hookimpl(trylast=True)
 def tichu_collect_at_once(variant: Variant, table: TableView) -> bool:
     """S-TRICK-2: by ``tricks.winner_collects`` the top seat collects by passing."""
     return not variant.tricks.winner_collects
 
 
-@hookimpl(trylast=True)
 def tichu_trick_winner(variant: Variant, table: TableView) -> int:
     """S-TRICK-2: the seat of the top play takes the trick."""
     assert table.top_seat is not None
     return table.top_seat
 
 
-@hookimpl(trylast=True)
 def tichu_dragon_recipients(variant: Variant, table: TableView, seat: int) -> list[int]:
     """S-DRAGON-1/2: an opponent of the winner's choice, also on the last trick by option
     (never after a double victory: the hand is scored without cards)."""
@@ -377,7 +360,6 @@ def team_out_together(variant: Variant, table: TableView) -> int | None:
     return None
 
 
-@hookimpl(trylast=True)
 def tichu_hand_over(variant: Variant, table: TableView) -> bool:
     """S-END-1: one seat holds cards, or one team went out first and second."""
     if sum(1 for hand in table.hands if hand) <= 1:
@@ -433,7 +415,6 @@ def call_scores(variant: Variant, table: TableView) -> list[int]:
     return scores
 
 
-@hookimpl(trylast=True)
 def tichu_score_hand(variant: Variant, table: TableView) -> HandScore:
     """S-SCORE-*: the team scores, on the variant's score lines."""
     return score_per_line(variant, table, team_scores(variant, table))
@@ -456,7 +437,6 @@ def score_per_line(variant: Variant, table: TableView, score: HandScore) -> Hand
     return HandScore(scores, card_points, score.double_victory, score.details)
 
 
-@hookimpl(trylast=True)
 def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> Outcome | bool:
     """S-GAME-1: after the hand in which a line reaches ``game.target``; a tie plays on.
     T3-8, GS-8: after ``game.hands`` hands; the highest total wins (ties share). A
