@@ -282,7 +282,7 @@ class OurPlay:
     def run(self, seconds: float) -> None:
         """Play until ``seconds`` are up (clock read between decisions); the time counts
         in full, the hands only once finished."""
-        rng = self.rng
+        draw = self.rng.random
         clock = time.perf_counter
         decisions = 0
         hands = 0
@@ -296,16 +296,15 @@ class OurPlay:
                     game = self.game = Game(self.variant, seed=self.seed)
                     self.seed += 1
                 before = len(game.hand_results)
-                while not game.is_over and clock() < deadline:
-                    seat = game.waiting_for[0]
-                    actions = game.legal_actions(seat)
+                # The clock is read every 32 decisions (about 0.2 ms), as the peer's
+                # loop reads it once a game: the time counts in full either way.
+                while not game.is_over and (decisions & 31 or clock() < deadline):
+                    actions = game.legal_actions(game.waiting_for[0])
                     count = len(actions)
-                    while True:
-                        action = actions[rng.randrange(count)]
-                        if not (
-                            isinstance(action, Tichu)
-                            or (isinstance(action, GrandTichu) and action.call)
-                        ):
+                    while True:  # tichu bench's choice (figures._random_choice)
+                        action = actions[int(draw() * count)]
+                        kind = type(action)
+                        if not (kind is Tichu or (kind is GrandTichu and action.call)):
                             break
                     game.apply(action)
                     decisions += 1
