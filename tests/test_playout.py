@@ -7,8 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from scenario import plugin_with
 
 import tichu_core as tc
+from tichu_core.rules.hookspecs import hookimpl
+from tichu_core.rules.table import TableView
 
 VARIANTS = [
     ("standard", None),
@@ -115,3 +118,56 @@ def test_a_copy_shares_the_shuffling_generator_until_one_of_them_shuffles() -> N
     for one in (plain, game):
         to_next_hand(one, random.Random(3))
     assert deal_of(game) == deal_of(plain)
+
+
+def test_a_play_out_that_fails_half_way_refuses_to_go_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A play-out keeps no snapshot (issue 25): when a plugin fails half-way through an
+    action (here when the trick is taken, S-TRICK-2), the play-out says so at every
+    later use instead of going on from a half-made state; a game, and an ordinary copy,
+    are put back as they were (apply is atomic)."""
+    failing = {"now": False}
+
+    @hookimpl
+    def tichu_trick_winner(table: TableView) -> int | None:
+        if failing["now"]:
+            raise RuntimeError("the club's trick rule broke")
+        return None
+
+    plugin_with(monkeypatch, "playout_tests.failing_trick", tichu_trick_winner)
+    variant = tc.load_variant(
+        "standard",
+        {
+            "calls.grand_tichu": False,
+            "exchange.targets": "none",
+            "plugins": ["standard", "playout_tests.failing_trick"],
+        },
+        allow_imports=True,
+    )
+    game = tc.Game(variant, seed=7)
+    leader = game.turn
+    assert leader is not None
+    game.apply(next(a for a in game.legal_actions(leader) if isinstance(a, tc.Play)))
+    for step in (1, 2, 3):
+        game.apply(tc.Pass((leader + step) % 4))
+    collect = tc.Pass(leader)  # the top player collects the trick by passing once more
+    plain, quiet = game.copy(), game.copy(playout=True)
+    failing["now"] = True
+    before = plain.to_json()
+    with pytest.raises(tc.PluginError, match="broke"):
+        plain.apply(collect)
+    assert plain.to_json() == before  # the game's apply is atomic
+    with pytest.raises(tc.PluginError, match="broke"):
+        quiet.apply(collect)
+    for use in (
+        lambda: quiet.waiting_for,
+        lambda: quiet.legal_actions(leader),
+        lambda: quiet.apply(collect),
+        quiet.copy,
+    ):
+        with pytest.raises(tc.TichuError, match="play-out copy failed half-way"):
+            use()
+    failing["now"] = False
+    plain.apply(collect)  # the game goes on
+    assert plain.turn == leader

@@ -191,7 +191,7 @@ def game_figures(
     start = time.perf_counter()
     try:
         while not game.is_over:
-            actions = game.legal_actions(game.waiting_for[0])
+            actions: Any = game.legal_actions(game.waiting_for[0])
             count = len(actions)
             while True:  # _random_choice, inlined: a call costs a tenth of the loop
                 action = actions[int(draw() * count)]
