@@ -76,6 +76,10 @@ def _is_call(action: Action) -> bool:
     return isinstance(action, tc.Tichu) or (isinstance(action, tc.GrandTichu) and action.call)
 
 
+# Combination.is_bomb: a kind from the four of a kind's up is a bomb.
+_FIRST_BOMB_KIND = int(tc.Kind.FOUR_BOMB)
+
+
 def _lead_key(play: tc.Combination) -> tuple[bool, int, float]:
     """Weakest first: low combinations using many cards, high cards last (kept to win)."""
     return (play.rank > 10, -play.length, play.rank)
@@ -404,23 +408,30 @@ def _default_policy(
     if not plays:
         options = [a for a in fixed if not _is_call(a)] or fixed
         return options[rng.randrange(len(options))]
-    # The policy runs at every step of every rollout: plain loops and C-level min/index
-    # (the first index of the smallest key, as min with a key function would pick).
+    # The policy runs at every step of every rollout, and a lead lists some 60 plays:
+    # plain loops over the plays' fields by position (a Combination is a tuple: kind,
+    # length, rank, ...), no property or key function per play, and C-level min/index
+    # (the first index of the smallest, as min with a key function would pick).
     passing = None
     for action in fixed:
         if isinstance(action, tc.Pass):
             passing = action
             break
-    normal = [i for i, play in enumerate(plays) if not play.is_bomb]
+    normal = [i for i, play in enumerate(plays) if play[0] < _FIRST_BOMB_KIND]
     if passing is not None:
         if top is not None and teams[top] == teams[seat]:
             return passing
         if not normal or rng.random() < ROLLOUT_PASS:
             return passing
-        ranks = [plays[i].rank for i in normal]
+        ranks = [plays[i][2] for i in normal]
         return actions[first + normal[ranks.index(min(ranks))]]
     lead = normal or list(range(len(plays)))
     if rng.random() < ROLLOUT_RANDOM_LEAD:
         return actions[first + lead[rng.randrange(len(lead))]]
-    keys = [_lead_key(plays[i]) for i in lead]
+    # _lead_key as one number, in the same order: (rank > 10, -length, rank) with ranks
+    # below 100 and whole lengths maps to (rank > 10) * 1e6 + (1000 - length) * 100 + rank.
+    keys = []
+    for i in lead:
+        play = plays[i]
+        keys.append((1e6 if play[2] > 10 else 0.0) + (1000 - play[1]) * 100 + play[2])
     return actions[first + lead[keys.index(min(keys))]]
