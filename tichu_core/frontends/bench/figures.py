@@ -186,20 +186,10 @@ def game_figures(
     variant = load_variant(variant_name, overrides=overrides)
     draw = random.Random(seed).random
     game = Game(variant, seed=seed)
-    decisions = 0
     gc.disable()
     start = time.perf_counter()
     try:
-        while not game.is_over:
-            actions: Any = game.legal_actions(game.waiting_for[0])
-            count = len(actions)
-            while True:  # _random_choice, inlined: a call costs a tenth of the loop
-                action = actions[int(draw() * count)]
-                kind = type(action)
-                if not (kind is Tichu or (kind is GrandTichu and action.call)):
-                    break
-            game.apply(action)
-            decisions += 1
+        decisions = play_randomly(game, draw)  # a match that is over waits for nobody
     finally:
         elapsed = time.perf_counter() - start
         gc.enable()
@@ -246,16 +236,22 @@ def playout_states(count: int = 200, seed: int = 7, every: int = 23) -> list[Any
 def play_out(state: Any, rng: random.Random) -> int:
     """One play-out: a play-out copy of ``state`` (``Game.copy(playout=True)``) played
     by the bench's random bots to the end of its hand; the decisions it took."""
-    game = state.copy(playout=True)
-    draw = rng.random
+    # A play-out ends with its hand (or the match): nobody is waited for then.
+    return play_randomly(state.copy(playout=True), rng.random)
+
+
+def play_randomly(game: Any, draw: Callable[[], float]) -> int:
+    """The bench bots play ``game`` until it waits for nobody; returns the decisions.
+    Each picks as :func:`_random_choice` does, inlined (a Python call per decision
+    costs a twentieth of a play-out step)."""
     steps = 0
     while True:
         seats = game.waiting_for
-        if not seats:  # a play-out ends with its hand (or the match)
+        if not seats:
             return steps
-        actions: Any = game.legal_actions(seats[0])
+        actions = game.legal_actions(seats[0])
         count = len(actions)
-        while True:  # _random_choice, inlined: a call costs a tenth of the loop
+        while True:
             action = actions[int(draw() * count)]
             kind = type(action)
             if not (kind is Tichu or (kind is GrandTichu and action.call)):
