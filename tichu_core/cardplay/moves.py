@@ -17,7 +17,7 @@ the one played needs to be a Combination (``as_combination``).
 from __future__ import annotations
 
 from itertools import product
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from tichu_core.cardplay.cards import (
     CARD_BYTES,
@@ -48,6 +48,14 @@ from tichu_core.cardplay.combinations import (
     PlayTuple,
     as_combination,
 )
+
+# A card mask where compiled code handles many of them: typed Any, so that mypyc keeps
+# it as the Python int it is. A mask of a play has up to 112 bits, beyond mypyc's
+# native ints, which it converts at every step (each OR of two masks would check both
+# for a native int, make the result, then try to make it native again; each store in
+# a list or a tuple would make an object of it again). For the same reason the small
+# fields of many plays (kind, rank, the Phoenix's rank) are boxed once, as ``Any``.
+Mask = Any
 
 
 class MoveRules(NamedTuple):
@@ -149,6 +157,10 @@ _SUIT_LANES: Final = [
     sum(1 << 15 * s for s in range(4) if (b | b >> 4) >> s & 1) for b in range(256)
 ]
 _POPCOUNT: Final = [b.bit_count() for b in range(256)]
+# _CARD_MASKS[rank][i]: the card of bit i of that rank's byte, as a hand mask.
+_CARD_MASKS: Final[list[list[Mask]]] = [[], []] + [
+    [1 << (8 * (r - 1) + i) for i in range(8)] for r in range(2, 15)
+]
 _SHIFTS: Final = [0, 0] + [8 * (r - 1) for r in range(2, 15)]
 
 
@@ -267,13 +279,14 @@ def _choices(b: bytes, width: int) -> list[list[int]]:
     return choices
 
 
-def _products(choices: list[list[int]], start: int, count: int, step: int) -> list[list[int]]:
+def _products(choices: list[list[int]], start: int, count: int, step: int) -> list[list[Mask]]:
     """Running products of ``choices`` along ``count`` ranks from ``start`` by ``step``
     (1 or -1): entry j covers the first j ranks."""
-    acc = [0]
+    acc: list[Mask] = [0]
     out = [acc]
     for j in range(count):
-        acc = [m | c for m in acc for c in choices[start + j * step]]
+        ways: list[Mask] = choices[start + j * step]
+        acc = [m | c for m in acc for c in ways]
         if not acc:
             break
         out.append(acc)
@@ -419,7 +432,7 @@ def _phoenix_runs(
     # difference of prefix ORs: prefix[r] holds the single choices of ranks 1..r and
     # multi[r] counts the ranks up to r with several choices.
     run_down = [0] * 16
-    prefix = [0] * 16
+    prefix: list[Mask] = [0] * 16
     multi = [0] * 16
     for r in range(1, 15):
         ways = choices[r]
@@ -433,11 +446,14 @@ def _phoenix_runs(
         run_up[r] = run_up[r + 1] + 1 if choices[r] else 0
     need = exact_len or min_len
     deepest = (exact_len or 15) - 1
+    # The fields every play of this call shares, boxed once (see `Mask`).
+    kind_field: Any = kind
     for k in range(2, 15):
         down_len = run_down[k - 1]
         up_len = run_up[k + 1]
         if down_len + up_len + 1 < need or k + up_len <= min_top:
             continue
+        middle: list[Mask]
         if width == 1:
             middle = [phoenix]
         else:
@@ -449,11 +465,17 @@ def _phoenix_runs(
             down_len = deepest
         if up_len > deepest:
             up_len = deepest
+        k_field: Any = k
         single_way = multi[k + up_len] - multi[k] + multi[k - 1] - multi[k - 1 - down_len] == 0
+        swaps: list[Mask] = []
+        below: list[list[Mask]] = []
+        above: list[list[Mask]] = []
         if single_way:
-            low = prefix[k - 1]
-            high = prefix[k]
-            belows = [low ^ prefix[k - 1 - d] for d in range(down_len + 1)]
+            # A play's cards are prefix[top] ^ prefix[k - 1 - d] with rank k's own
+            # cards (its single way, if it has one) traded for the Phoenix's: the
+            # trade is one XOR too (``swap``), as rank k's cards are all in prefix[top].
+            own: Mask = prefix[k] ^ prefix[k - 1]
+            swaps = [own ^ mm for mm in middle]
         else:
             below = _products(choices, k - 1, down_len, -1)
             above = _products(choices, k + 1, up_len, 1)
@@ -471,22 +493,28 @@ def _phoenix_runs(
                 if first > last:
                     continue
             span = u + 1
+            top_field: Any = top
             if single_way:
-                above_cards = prefix[top] ^ high
-                for mm in middle:
-                    cards = above_cards | mm
-                    out += [
-                        (kind, (d + span) * width, top, cards | belows[d], k)
-                        for d in range(first, last + 1)
-                    ]
+                for swap in swaps:
+                    head: Mask = prefix[top] ^ swap
+                    for d in range(first, last + 1):
+                        out.append(
+                            (
+                                kind_field,
+                                (d + span) * width,
+                                top_field,
+                                head ^ prefix[k - 1 - d],
+                                k_field,
+                            )
+                        )
             else:
-                out += [
-                    (kind, (d + span) * width, top, lm | rm | mm, k)
-                    for d in range(first, last + 1)
-                    for lm in below[d]
-                    for rm in above[u]
-                    for mm in middle
-                ]
+                # The Phoenix's cards with each way above k, in the order of the plays.
+                ends: list[Mask] = [rm | mm for rm in above[u] for mm in middle]
+                for d in range(first, last + 1):
+                    length = (d + span) * width
+                    for lm in below[d]:
+                        for end in ends:
+                            out.append((kind_field, length, top_field, lm | end, k_field))
     return out
 
 
@@ -519,7 +547,7 @@ def _four_bombs(b: bytes, rules: MoveRules) -> list[PlayTuple]:
     return out
 
 
-def _straight_flushes(hand: int, b: bytes) -> list[PlayTuple]:
+def _straight_flushes(b: bytes) -> list[PlayTuple]:
     """S-BOMB-1: at least five consecutive ranks of one suit (no specials).
 
     ``lanes`` holds a 15-bit lane per suit (bit r of lane s: a card of rank r and suit
@@ -536,6 +564,7 @@ def _straight_flushes(hand: int, b: bytes) -> list[PlayTuple]:
     if not starts:
         return []
     out: list[PlayTuple] = []
+    kind_field: Any = STRAIGHT_FLUSH
     # A start inside a longer run is also the start of its shorter windows, so every
     # window is listed once: from each start, every length the run allows.
     while starts:
@@ -543,16 +572,16 @@ def _straight_flushes(hand: int, b: bytes) -> list[PlayTuple]:
         starts ^= low
         position = low.bit_length() - 1
         suit, first_rank = divmod(position, 15)
-        mask = 0
+        mask: Mask = 0
         length = 0
         rank = first_rank
         while rank <= 14 and lanes >> (15 * suit + rank) & 1:
-            bit = 1 << (8 * (rank - 1) + suit)
             # The first-deck card where held, else its second-deck twin.
-            mask |= bit if hand & bit else bit << SECOND_COPY
+            copy = suit if b[rank] >> suit & 1 else suit + SECOND_COPY
+            mask = mask | _CARD_MASKS[rank][copy]
             length += 1
             if length >= 5:
-                out.append((STRAIGHT_FLUSH, length, rank, mask, 0))
+                out.append((kind_field, length, rank, mask, 0))
             rank += 1
     return out
 
@@ -582,7 +611,7 @@ def _hand_parts(hand: int, rules: MoveRules) -> tuple[bytes, list[PlayTuple]]:
         if len(table) >= _PER_HAND_LIMIT:
             table.clear()
         b = rank_bytes(hand)
-        parts = table[hand] = (b, _four_bombs(b, rules) + _straight_flushes(hand, b))
+        parts = table[hand] = (b, _four_bombs(b, rules) + _straight_flushes(b))
     return parts
 
 
