@@ -242,27 +242,38 @@ def _full_houses(b: bytes, phoenix: int, min_rank: float) -> list[PlayTuple]:
     if not triple_ranks:
         return out  # most hands: no triple, and no pair needs listing
     # Pairs usable beside a triple, as (rank, cards, rank the Phoenix stands for).
-    pair_options: list[tuple[int, int, int]] = []
+    pair_options: list[tuple[int, Mask, Any]] = []
+    no_phoenix: Any = 0
     for r in range(2, 15):
         byte = b[r]
         if not byte:
             continue
         if popcount[byte] >= 2:
-            pair_options += [(r, m, 0) for m in pairs[r][byte]]
+            real_pairs: list[Mask] = pairs[r][byte]
+            for m in real_pairs:
+                pair_options.append((r, m, no_phoenix))
         if phoenix:
-            pair_options += [(r, m | phoenix, r) for m in singles[r][byte]]
+            r_field: Any = r
+            ones: list[Mask] = singles[r][byte]
+            for m in ones:
+                pair_options.append((r, m | phoenix, r_field))
+    kind_field: Any = FULL_HOUSE
+    length_field: Any = 5
     for t in triple_ranks:
         byte = b[t]
-        for tm in triples[t][byte]:
-            out += [(FULL_HOUSE, 5, t, tm | pm, pr) for p, pm, pr in pair_options if p != t]
+        t_field: Any = t
+        trios: list[Mask] = triples[t][byte]
+        for tm in trios:
+            for p, pm, pr in pair_options:
+                if p != t:
+                    out.append((kind_field, length_field, t_field, tm | pm, pr))
         if phoenix:
-            for tm in pairs[t][byte]:
-                with_phoenix = tm | phoenix
-                out += [
-                    (FULL_HOUSE, 5, t, with_phoenix | pm, t)
-                    for p, pm, pr in pair_options
-                    if p != t and not pr
-                ]
+            twos: list[Mask] = pairs[t][byte]
+            for tm in twos:
+                with_phoenix: Mask = tm | phoenix
+                for p, pm, pr in pair_options:
+                    if p != t and not pr:
+                        out.append((kind_field, length_field, t_field, with_phoenix | pm, t_field))
     return out
 
 
@@ -320,18 +331,17 @@ def _plain_runs(
                     single_way = False
                     break
             if single_way:
-                out += _single_choice_windows(
-                    choices, b, kind, width, lo, end, min_len, exact_len, min_top
+                _single_choice_windows(
+                    out, choices, b, kind, width, lo, end, min_len, exact_len, min_top
                 )
             else:
-                out += _product_windows(
-                    choices, b, kind, width, lo, end, min_len, exact_len, min_top
-                )
+                _product_windows(out, choices, b, kind, width, lo, end, min_len, exact_len, min_top)
         lo = end + 1
     return out
 
 
 def _single_choice_windows(
+    out: list[PlayTuple],
     choices: list[list[int]],
     b: bytes,
     kind: int,
@@ -341,10 +351,11 @@ def _single_choice_windows(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[PlayTuple]:
-    """Every window of a segment where each rank has one way to take part: one play each."""
+) -> None:
+    """Every window of a segment where each rank has one way to take part (one play
+    each), appended to ``out``."""
     # prefix[i]: the cards of ranks lo..lo+i-1; a window is a difference of two prefixes.
-    prefix = [0]
+    prefix: list[Mask] = [0]
     for r in range(lo, end + 1):
         prefix.append(prefix[-1] | choices[r][0])
     # same_suit[i]: how many ranks up to lo+i share that rank's single suit (flush check).
@@ -357,16 +368,23 @@ def _single_choice_windows(
             same_suit[i] = same_suit[i - 1] + 1 if i > 1 and nibble[b[r]] == nibble[b[r - 1]] else 1
     first = max(min_len, exact_len)
     last = exact_len or (end - lo + 1)
-    return [
-        (kind, length * width, lo + i - 1, prefix[i] ^ prefix[i - length], 0)
-        for i in range(first, end - lo + 2)
-        if lo + i - 1 > min_top
-        for length in range(first, min(last, i) + 1)
-        if same_suit[i] < length
-    ]
+    kind_field: Any = kind
+    no_phoenix: Any = 0
+    for i in range(first, end - lo + 2):
+        top = lo + i - 1
+        if top <= min_top:
+            continue
+        top_field: Any = top
+        high: Mask = prefix[i]
+        for length in range(first, min(last, i) + 1):
+            if same_suit[i] < length:
+                out.append(
+                    (kind_field, length * width, top_field, high ^ prefix[i - length], no_phoenix)
+                )
 
 
 def _product_windows(
+    out: list[PlayTuple],
     choices: list[list[int]],
     b: bytes,
     kind: int,
@@ -376,19 +394,22 @@ def _product_windows(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[PlayTuple]:
-    """Every window of a segment, as products of each rank's ways to take part."""
-    out: list[PlayTuple] = []
+) -> None:
+    """Every window of a segment, as products of each rank's ways to take part, appended
+    to ``out``."""
     suit_card = _SUIT_CARD
     shifts = _SHIFTS
     nibble = _SUIT_NIBBLE
+    kind_field: Any = kind
+    no_phoenix: Any = 0
     for start in range(lo, end - min_len + 2):
-        acc = [0]
+        acc: list[Mask] = [0]
         # Suits held at every rank so far: only they can make one-suit
         # straights, which are bombs, never plain straights (S-BOMB-1).
         common = 0xF if width == 1 and start >= 2 else 0
         for hi in range(start, end + 1):
-            acc = [m | c for m in acc for c in choices[hi]]
+            ways: list[Mask] = choices[hi]
+            acc = [m | c for m in acc for c in ways]
             common &= nibble[b[hi]]
             length = hi - start + 1
             if length < min_len or hi <= min_top:
@@ -397,16 +418,20 @@ def _product_windows(
                 if length > exact_len:
                     break
                 continue
-            plays = acc
+            length_field: Any = length * width
+            hi_field: Any = hi
             if common:
                 flushes = {
                     sum(suit_card[b[r]][s] << shifts[r] for r in range(start, hi + 1))
                     for s in range(4)
                     if common >> s & 1
                 }
-                plays = [m for m in acc if m not in flushes]
-            out += [(kind, length * width, hi, m, 0) for m in plays]
-    return out
+                for m in acc:
+                    if m not in flushes:
+                        out.append((kind_field, length_field, hi_field, m, no_phoenix))
+            else:
+                for m in acc:
+                    out.append((kind_field, length_field, hi_field, m, no_phoenix))
 
 
 def _phoenix_runs(
