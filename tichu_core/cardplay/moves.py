@@ -452,30 +452,38 @@ def _phoenix_runs(
     """
     out: list[PlayTuple] = []
     stand_ins = _SUBS[width - 1]
-    # run_down[r] / run_up[r]: how many ranks from r downwards / upwards can all take
-    # part. Where every rank has exactly one way to take part, a run's cards are a
-    # difference of prefix ORs: prefix[r] holds the single choices of ranks 1..r and
-    # multi[r] counts the ranks up to r with several choices.
-    run_down = [0] * 16
+    # Bit r of ``held``: rank r can take part; of ``several``: in more than one way.
+    # Where every rank has exactly one way to take part, a run's cards are a difference
+    # of prefix ORs: prefix[r] holds the single ways of ranks 1..r. ``ups`` packs, 4 bits
+    # a rank, how many ranks from r upwards can all take part. (Native ints all: these
+    # are read for every k.)
+    held = 0
+    several = 0
     prefix: list[Mask] = [0] * 16
-    multi = [0] * 16
+    singles_so_far: Mask = 0
     for r in range(1, 15):
         ways = choices[r]
         count = len(ways)
-        run_down[r] = run_down[r - 1] + 1 if count else 0
-        prefix[r] = prefix[r - 1] | ways[0] if count == 1 else prefix[r - 1]
-        multi[r] = multi[r - 1] + (count > 1)
-    multi[15] = multi[14]
-    run_up = [0] * 16
+        if count:
+            held |= 1 << r
+            if count == 1:
+                singles_so_far = singles_so_far | ways[0]
+            else:
+                several |= 1 << r
+        prefix[r] = singles_so_far
+    ups = 0
+    run = 0
     for r in range(14, 0, -1):
-        run_up[r] = run_up[r + 1] + 1 if choices[r] else 0
+        run = run + 1 if held >> r & 1 else 0
+        ups |= run << 4 * r
     need = exact_len or min_len
     deepest = (exact_len or 15) - 1
     # The fields every play of this call shares, boxed once (see `Mask`).
     kind_field: Any = kind
+    down_len = 0  # how many ranks from k - 1 downwards can all take part
     for k in range(2, 15):
-        down_len = run_down[k - 1]
-        up_len = run_up[k + 1]
+        down_len = down_len + 1 if held >> (k - 1) & 1 else 0
+        up_len = ups >> 4 * (k + 1) & 15
         if down_len + up_len + 1 < need or k + up_len <= min_top:
             continue
         middle: list[Mask]
@@ -486,15 +494,18 @@ def _phoenix_runs(
             if not singles:
                 continue
             middle = [m | phoenix for m in singles]
-        if down_len > deepest:
-            down_len = deepest
+        depth = down_len if down_len <= deepest else deepest
         if up_len > deepest:
             up_len = deepest
         k_field: Any = k
-        single_way = multi[k + up_len] - multi[k] + multi[k - 1] - multi[k - 1 - down_len] == 0
+        below_ranks = (1 << k) - (1 << (k - depth))  # bits k-depth .. k-1
+        above_ranks = (1 << (k + up_len + 1)) - (1 << (k + 1))  # bits k+1 .. k+up_len
+        below_single = not several & below_ranks
+        above_single = not several & above_ranks
         swaps: list[Mask] = []
         below: list[list[Mask]] = []
         above: list[list[Mask]] = []
+        single_way = below_single and above_single
         if single_way:
             # A play's cards are prefix[top] ^ prefix[k - 1 - d] with rank k's own
             # cards (its single way, if it has one) traded for the Phoenix's: the
@@ -502,19 +513,28 @@ def _phoenix_runs(
             own: Mask = prefix[k] ^ prefix[k - 1]
             swaps = [own ^ mm for mm in middle]
         else:
-            below = _products(choices, k - 1, down_len, -1)
-            above = _products(choices, k + 1, up_len, 1)
+            # A side of single ways has one way per length, a difference of prefixes.
+            if below_single:
+                low: Mask = prefix[k - 1]
+                below = [[low ^ prefix[k - 1 - d]] for d in range(depth + 1)]
+            else:
+                below = _products(choices, k - 1, depth, -1)
+            if above_single:
+                high: Mask = prefix[k]
+                above = [[prefix[k + u] ^ high] for u in range(up_len + 1)]
+            else:
+                above = _products(choices, k + 1, up_len, 1)
         for u in range(up_len + 1):
             top = k + u
             if top <= min_top:
                 continue
             if exact_len:
                 first = last = exact_len - u - 1
-                if first < 0 or first > down_len:
+                if first < 0 or first > depth:
                     continue
             else:
                 first = min_len - u - 1 if min_len > u + 1 else 0
-                last = down_len
+                last = depth
                 if first > last:
                     continue
             span = u + 1
