@@ -290,14 +290,18 @@ def _choices(b: bytes, width: int) -> list[list[int]]:
     return choices
 
 
-def _products(choices: list[list[int]], start: int, count: int, step: int) -> list[list[Mask]]:
+def _products(
+    choices: list[list[int]], start: int, count: int, step: int, base: Mask = 0
+) -> list[list[Mask]]:
     """Running products of ``choices`` along ``count`` ranks from ``start`` by ``step``
-    (1 or -1): entry j covers the first j ranks."""
-    acc: list[Mask] = [0]
+    (1 or -1), each with the cards of ``base``: entry j covers the first j ranks."""
+    acc: list[Mask] = [base]
     out = [acc]
     for j in range(count):
         ways: list[Mask] = choices[start + j * step]
-        acc = [m | c for m in acc for c in ways]
+        # The first rank's ways without a base are the products as they are (no list
+        # here is ever changed, so the table's own list serves).
+        acc = [m | c for m in acc for c in ways] if j or base else ways
         if not acc:
             break
         out.append(acc)
@@ -519,11 +523,13 @@ def _phoenix_runs(
                 below = [[low ^ prefix[k - 1 - d]] for d in range(depth + 1)]
             else:
                 below = _products(choices, k - 1, depth, -1)
+            # A straight's one Phoenix card joins the cards above k as they are made.
+            base: Mask = phoenix if width == 1 else 0
             if above_single:
-                high: Mask = prefix[k]
+                high: Mask = prefix[k] ^ base
                 above = [[prefix[k + u] ^ high] for u in range(up_len + 1)]
             else:
-                above = _products(choices, k + 1, up_len, 1)
+                above = _products(choices, k + 1, up_len, 1, base)
         for u in range(up_len + 1):
             top = k + u
             if top <= min_top:
@@ -554,7 +560,9 @@ def _phoenix_runs(
                         )
             else:
                 # The Phoenix's cards with each way above k, in the order of the plays.
-                ends: list[Mask] = [rm | mm for rm in above[u] for mm in middle]
+                ends: list[Mask] = above[u]
+                if width != 1:
+                    ends = [rm | mm for rm in ends for mm in middle]
                 for d in range(first, last + 1):
                     length = (d + span) * width
                     for lm in below[d]:
