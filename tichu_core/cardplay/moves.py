@@ -234,29 +234,43 @@ def _full_houses(b: bytes, phoenix: int, min_rank: float) -> list[PlayTuple]:
     singles, pairs, triples = _SUBS[1], _SUBS[2], _SUBS[3]
     popcount = _POPCOUNT
     triple_ranks = []
+    real_triple = False
     for r in range(2, 15):
         held = popcount[b[r]]
         if r > min_rank and (held >= 3 or (phoenix and held >= 2)):
             triple_ranks.append(r)
+            real_triple = real_triple or held >= 3
     out: list[PlayTuple] = []
     if not triple_ranks:
         return out  # most hands: no triple, and no pair needs listing
-    # Pairs usable beside a triple, as (rank, cards, rank the Phoenix stands for).
-    pair_options: list[tuple[int, Mask, Any]] = []
-    no_phoenix: Any = 0
-    for r in range(2, 15):
+    # The real pairs, as (rank, cards), in rank order: beside a triple the Phoenix completes.
+    real_pairs: list[tuple[int, Mask]] = []
+    twos: list[Mask]
+    for r in range(2, 15 if phoenix else 2):
         byte = b[r]
-        if not byte:
-            continue
         if popcount[byte] >= 2:
-            real_pairs: list[Mask] = pairs[r][byte]
-            for m in real_pairs:
-                pair_options.append((r, m, no_phoenix))
-        if phoenix:
-            r_field: Any = r
-            ones: list[Mask] = singles[r][byte]
-            for m in ones:
-                pair_options.append((r, m | phoenix, r_field))
+            twos = pairs[r][byte]
+            for m in twos:
+                real_pairs.append((r, m))
+    # Beside a real triple, any pair: as (rank, cards, rank the Phoenix stands for), the
+    # pairs the Phoenix completes after the real ones of each rank. (Most hands with the
+    # Phoenix have no real triple, and need no list of those.)
+    pair_options: list[tuple[int, Mask, Any]] = []
+    if real_triple:
+        no_phoenix: Any = 0
+        for r in range(2, 15):
+            byte = b[r]
+            if not byte:
+                continue
+            if popcount[byte] >= 2:
+                twos = pairs[r][byte]
+                for m in twos:
+                    pair_options.append((r, m, no_phoenix))
+            if phoenix:
+                r_field: Any = r
+                ones: list[Mask] = singles[r][byte]
+                for m in ones:
+                    pair_options.append((r, m | phoenix, r_field))
     kind_field: Any = FULL_HOUSE
     length_field: Any = 5
     for t in triple_ranks:
@@ -268,11 +282,11 @@ def _full_houses(b: bytes, phoenix: int, min_rank: float) -> list[PlayTuple]:
                 if p != t:
                     out.append((kind_field, length_field, t_field, tm | pm, pr))
         if phoenix:
-            twos: list[Mask] = pairs[t][byte]
+            twos = pairs[t][byte]
             for tm in twos:
                 with_phoenix: Mask = tm | phoenix
-                for p, pm, pr in pair_options:
-                    if p != t and not pr:
+                for p, pm in real_pairs:
+                    if p != t:
                         out.append((kind_field, length_field, t_field, with_phoenix | pm, t_field))
     return out
 
