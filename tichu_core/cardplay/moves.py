@@ -181,20 +181,24 @@ def _first_rank_above(rank: float) -> int:
 
 
 def _singles(
+    out: list[PlayTuple],
     b: bytes,
     phoenix: int,
     dragons: int,
     top: PlayTuple | None,
     rules: MoveRules,
-) -> list[PlayTuple]:
-    """S-COMB-5/6, E-2, GS-4: singles above ``top`` (None: a lead)."""
+) -> None:
+    """S-COMB-5/6, E-2, GS-4: singles above ``top`` (None: a lead), appended to ``out``.
+
+    Every generator below appends to the caller's list: a lead lists every kind in one
+    list, with no list made and copied per kind."""
     min_rank: float = top[2] if top is not None else 0
     top_is_dragon = top is not None and bool(top[3] & DRAGON_BITS)
-    out: list[PlayTuple] = []
     table = _SETS[1]
     for r in range(_first_rank_above(min_rank), 15):
-        if b[r]:
-            out += table[r][b[r]]
+        byte = b[r]
+        if byte:
+            out += table[r][byte]
     if b[1] and min_rank < MAH_JONG_RANK:
         out.append((SINGLE, 1, MAH_JONG_RANK, b[1] & -b[1], 0))
     if dragons and (not top_is_dragon or rules.second_dragon_beats_first):
@@ -202,34 +206,38 @@ def _singles(
     if phoenix and not top_is_dragon:
         value = min_rank + 0.5 if top is not None else PHOENIX_LED_RANK
         out.append((SINGLE, 1, value, phoenix, 0))
-    return out
 
 
-def _sets(b: bytes, phoenix: int, size: int, kind: int, min_rank: float) -> list[PlayTuple]:
+def _sets(
+    out: list[PlayTuple], b: bytes, phoenix: int, size: int, kind: int, min_rank: float
+) -> None:
     """Pairs (size 2) or triples (size 3) above ``min_rank``, with Phoenix readings."""
-    out: list[PlayTuple] = []
     first = _first_rank_above(min_rank)
     table = _SETS[size]
     for r in range(first, 15):
-        if b[r]:
-            out += table[r][b[r]]
+        byte = b[r]
+        if byte:
+            plays = table[r][byte]
+            if plays:
+                out += plays
     if phoenix == _FIRST_PHOENIX:
         table = _PHOENIX_SETS[size]
         for r in range(first, 15):
-            if b[r]:
-                out += table[r][b[r]]
+            byte = b[r]
+            if byte:
+                plays = table[r][byte]
+                if plays:
+                    out += plays
     elif phoenix:  # the second deck's Phoenix alone (two decks)
         fewer = _SUBS[size - 1]
-        out += [
-            (kind, size, r, m | phoenix, r)
-            for r in range(first, 15)
-            if b[r]
-            for m in fewer[r][b[r]]
-        ]
-    return out
+        for r in range(first, 15):
+            byte = b[r]
+            if byte:
+                for m in fewer[r][byte]:
+                    out.append((kind, size, r, m | phoenix, r))
 
 
-def _full_houses(b: bytes, phoenix: int, min_rank: float) -> list[PlayTuple]:
+def _full_houses(out: list[PlayTuple], b: bytes, phoenix: int, min_rank: float) -> None:
     """S-COMB-1/4: triple + pair of another rank; the Phoenix completes either one."""
     singles, pairs, triples = _SUBS[1], _SUBS[2], _SUBS[3]
     popcount = _POPCOUNT
@@ -240,9 +248,8 @@ def _full_houses(b: bytes, phoenix: int, min_rank: float) -> list[PlayTuple]:
         if r > min_rank and (held >= 3 or (phoenix and held >= 2)):
             triple_ranks.append(r)
             real_triple = real_triple or held >= 3
-    out: list[PlayTuple] = []
     if not triple_ranks:
-        return out  # most hands: no triple, and no pair needs listing
+        return  # most hands: no triple, and no pair needs listing
     # The real pairs, as (rank, cards), in rank order: beside a triple the Phoenix completes.
     real_pairs: list[tuple[int, Mask]] = []
     twos: list[Mask]
@@ -288,7 +295,6 @@ def _full_houses(b: bytes, phoenix: int, min_rank: float) -> list[PlayTuple]:
                 for p, pm in real_pairs:
                     if p != t:
                         out.append((kind_field, length_field, t_field, with_phoenix | pm, t_field))
-    return out
 
 
 def _choices(b: bytes, width: int) -> list[list[int]]:
@@ -323,6 +329,7 @@ def _products(
 
 
 def _plain_runs(
+    out: list[PlayTuple],
     choices: list[list[int]],
     b: bytes,
     kind: int,
@@ -330,9 +337,8 @@ def _plain_runs(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[PlayTuple]:
+) -> None:
     """Straights (width 1) or steps (width 2) without the Phoenix, over every window."""
-    out: list[PlayTuple] = []
     lo = 1 if width == 1 else 2
     while lo <= 15 - min_len:
         if not choices[lo]:
@@ -355,7 +361,6 @@ def _plain_runs(
             else:
                 _product_windows(out, choices, b, kind, width, lo, end, min_len, exact_len, min_top)
         lo = end + 1
-    return out
 
 
 def _single_choice_windows(
@@ -453,6 +458,7 @@ def _product_windows(
 
 
 def _phoenix_runs(
+    out: list[PlayTuple],
     choices: list[list[int]],
     b: bytes,
     phoenix: int,
@@ -461,14 +467,13 @@ def _phoenix_runs(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[PlayTuple]:
+) -> None:
     """Runs in which the Phoenix fills exactly one position k (S-COMB-4).
 
     The play is (cards below k) x (Phoenix at k) x (cards above k); k may be a
     rank the hand lacks (a gap or an end) or one it holds. Each play with its
     reading appears once, at its own k.
     """
-    out: list[PlayTuple] = []
     stand_ins = _SUBS[width - 1]
     # Bit r of ``held``: rank r can take part; of ``several``: in more than one way.
     # Where every rank has exactly one way to take part, a run's cards are a difference
@@ -504,14 +509,11 @@ def _phoenix_runs(
         up_len = ups >> 4 * (k + 1) & 15
         if down_len + up_len + 1 < need or k + up_len <= min_top:
             continue
-        middle: list[Mask]
-        if width == 1:
-            middle = [phoenix]
-        else:
-            singles = stand_ins[k][b[k]]
-            if not singles:
-                continue
-            middle = [m | phoenix for m in singles]
+        # The real cards beside the Phoenix at k: none in a straight (the table's [0]),
+        # one card of rank k in steps.
+        beside: list[Mask] = stand_ins[k][b[k]]
+        if not beside:
+            continue
         depth = down_len if down_len <= deepest else deepest
         if up_len > deepest:
             up_len = deepest
@@ -521,16 +523,20 @@ def _phoenix_runs(
         below_single = not several & below_ranks
         above_single = not several & above_ranks
         swaps: list[Mask] = []
+        middle: list[Mask] = []
         below: list[list[Mask]] = []
         above: list[list[Mask]] = []
         single_way = below_single and above_single
         if single_way:
             # A play's cards are prefix[top] ^ prefix[k - 1 - d] with rank k's own
-            # cards (its single way, if it has one) traded for the Phoenix's: the
-            # trade is one XOR too (``swap``), as rank k's cards are all in prefix[top].
-            own: Mask = prefix[k] ^ prefix[k - 1]
-            swaps = [own ^ mm for mm in middle]
+            # cards (its single way, if it has one) traded for the Phoenix and the
+            # cards beside it: the trade is one XOR too (``swap``), as rank k's own
+            # cards are all in prefix[top] and the cards beside are some of them.
+            trade: Mask = prefix[k] ^ prefix[k - 1] ^ phoenix
+            swaps = [trade] if width == 1 else [trade ^ m for m in beside]
         else:
+            if width != 1:
+                middle = [m | phoenix for m in beside]
             # A side of single ways has one way per length, a difference of prefixes.
             if below_single:
                 low: Mask = prefix[k - 1]
@@ -579,13 +585,17 @@ def _phoenix_runs(
                     ends = [rm | mm for rm in ends for mm in middle]
                 for d in range(first, last + 1):
                     length = (d + span) * width
+                    if not d:  # nothing below k: each end is a play's cards
+                        for end in ends:
+                            out.append((kind_field, length, top_field, end, k_field))
+                        continue
                     for lm in below[d]:
                         for end in ends:
                             out.append((kind_field, length, top_field, lm | end, k_field))
-    return out
 
 
 def _runs(
+    out: list[PlayTuple],
     b: bytes,
     phoenix: int,
     kind: int,
@@ -593,13 +603,12 @@ def _runs(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[PlayTuple]:
+) -> None:
     """Straights (width 1) or steps (width 2); ``exact_len`` counts ranks, 0 = any length."""
     choices = _choices(b, width)
-    out = _plain_runs(choices, b, kind, width, min_len, exact_len, min_top)
+    _plain_runs(out, choices, b, kind, width, min_len, exact_len, min_top)
     if phoenix:
-        out += _phoenix_runs(choices, b, phoenix, kind, width, min_len, exact_len, min_top)
-    return out
+        _phoenix_runs(out, choices, b, phoenix, kind, width, min_len, exact_len, min_top)
 
 
 def _four_bombs(b: bytes, rules: MoveRules) -> list[PlayTuple]:
@@ -701,12 +710,13 @@ def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[PlayTup
     phoenix = hand & PHOENIX_BITS
     phoenix &= -phoenix
     dragons = hand & DRAGON_BITS
-    out = _singles(b, phoenix, dragons, None, rules)
-    out += _sets(b, phoenix, 2, PAIR, 0)
-    out += _sets(b, phoenix, 3, TRIPLE, 0)
-    out += _full_houses(b, phoenix, 0)
-    out += _runs(b, phoenix, STRAIGHT, 1, 5, 0, 0)
-    out += _runs(b, phoenix, STEPS, 2, 2, 0, 0)
+    out: list[PlayTuple] = []
+    _singles(out, b, phoenix, dragons, None, rules)
+    _sets(out, b, phoenix, 2, PAIR, 0)
+    _sets(out, b, phoenix, 3, TRIPLE, 0)
+    _full_houses(out, b, phoenix, 0)
+    _runs(out, b, phoenix, STRAIGHT, 1, 5, 0, 0)
+    _runs(out, b, phoenix, STEPS, 2, 2, 0, 0)
     out += bombs
     if hand & DOG_BITS:
         dog = hand & DOG_BITS
@@ -722,19 +732,21 @@ def follow_plays(
     phoenix = hand & PHOENIX_BITS
     phoenix &= -phoenix
     kind, length, rank = top[0], top[1], top[2]
+    out: list[PlayTuple] = []
     if kind == SINGLE:
-        out = _singles(b, phoenix, hand & DRAGON_BITS, top, rules)
+        _singles(out, b, phoenix, hand & DRAGON_BITS, top, rules)
     elif kind in (PAIR, TRIPLE):
-        out = _sets(b, phoenix, length, kind, rank)
+        _sets(out, b, phoenix, length, kind, rank)
     elif kind == FULL_HOUSE:
-        out = _full_houses(b, phoenix, rank)
+        _full_houses(out, b, phoenix, rank)
     elif kind == STRAIGHT:
-        out = _runs(b, phoenix, STRAIGHT, 1, 5, length, rank)
+        _runs(out, b, phoenix, STRAIGHT, 1, 5, length, rank)
     elif kind == STEPS:
-        out = _runs(b, phoenix, STEPS, 2, 2, length // 2, rank)
+        _runs(out, b, phoenix, STEPS, 2, 2, length // 2, rank)
     else:  # a bomb (or the Dog, which nothing follows)
         return bomb_plays(hand, top, rules) if kind != DOG else []
-    return out + bombs
+    out += bombs
+    return out
 
 
 def plays(
