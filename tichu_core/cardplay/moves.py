@@ -250,15 +250,17 @@ def _full_houses(out: list[PlayTuple], b: bytes, phoenix: int, min_rank: float) 
             real_triple = real_triple or held >= 3
     if not triple_ranks:
         return  # most hands: no triple, and no pair needs listing
-    # The real pairs, as (rank, cards), in rank order: beside a triple the Phoenix completes.
+    # With the Phoenix, the real pairs as (rank, cards) in rank order: they go beside a
+    # triple the Phoenix completes.
     real_pairs: list[tuple[int, Mask]] = []
     twos: list[Mask]
-    for r in range(2, 15 if phoenix else 2):
-        byte = b[r]
-        if popcount[byte] >= 2:
-            twos = pairs[r][byte]
-            for m in twos:
-                real_pairs.append((r, m))
+    if phoenix:
+        for r in range(2, 15):
+            byte = b[r]
+            if popcount[byte] >= 2:
+                twos = pairs[r][byte]
+                for m in twos:
+                    real_pairs.append((r, m))
     # Beside a real triple, any pair: as (rank, cards, rank the Phoenix stands for), the
     # pairs the Phoenix completes after the real ones of each rank. (Most hands with the
     # Phoenix have no real triple, and need no list of those.)
@@ -478,8 +480,8 @@ def _phoenix_runs(
     # Bit r of ``held``: rank r can take part; of ``several``: in more than one way.
     # Where every rank has exactly one way to take part, a run's cards are a difference
     # of prefix ORs: prefix[r] holds the single ways of ranks 1..r. ``ups`` packs, 4 bits
-    # a rank, how many ranks from r upwards can all take part. (Native ints all: these
-    # are read for every k.)
+    # a rank, how many ranks from r upwards can all take part. (``held``, ``several`` and
+    # ``ups`` are native ints: what every k reads of them costs no list access.)
     held = 0
     several = 0
     prefix: list[Mask] = [0] * 16
