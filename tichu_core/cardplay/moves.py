@@ -17,7 +17,7 @@ the one played needs to be a Combination (``as_combination``).
 from __future__ import annotations
 
 from itertools import product
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from tichu_core.cardplay.cards import (
     CARD_BYTES,
@@ -48,6 +48,14 @@ from tichu_core.cardplay.combinations import (
     PlayTuple,
     as_combination,
 )
+
+# A card mask where compiled code handles many of them: typed Any, so that mypyc keeps
+# it as the Python int it is. A mask of a play has up to 112 bits, beyond mypyc's
+# native ints, which it converts at every step (each OR of two masks would check both
+# for a native int, make the result, then try to make it native again; each store in
+# a list or a tuple would make an object of it again). For the same reason the small
+# fields of many plays (kind, rank, the Phoenix's rank) are boxed once, as ``Any``.
+Mask = Any
 
 
 class MoveRules(NamedTuple):
@@ -149,6 +157,10 @@ _SUIT_LANES: Final = [
     sum(1 << 15 * s for s in range(4) if (b | b >> 4) >> s & 1) for b in range(256)
 ]
 _POPCOUNT: Final = [b.bit_count() for b in range(256)]
+# _CARD_MASKS[rank][i]: the card of bit i of that rank's byte, as a hand mask.
+_CARD_MASKS: Final[list[list[Mask]]] = [[], []] + [
+    [1 << (8 * (r - 1) + i) for i in range(8)] for r in range(2, 15)
+]
 _SHIFTS: Final = [0, 0] + [8 * (r - 1) for r in range(2, 15)]
 
 
@@ -169,20 +181,24 @@ def _first_rank_above(rank: float) -> int:
 
 
 def _singles(
+    out: list[PlayTuple],
     b: bytes,
     phoenix: int,
     dragons: int,
     top: PlayTuple | None,
     rules: MoveRules,
-) -> list[PlayTuple]:
-    """S-COMB-5/6, E-2, GS-4: singles above ``top`` (None: a lead)."""
+) -> None:
+    """S-COMB-5/6, E-2, GS-4: singles above ``top`` (None: a lead), appended to ``out``.
+
+    Every generator below appends to the caller's list: a lead lists every kind in one
+    list, with no list made and copied per kind."""
     min_rank: float = top[2] if top is not None else 0
     top_is_dragon = top is not None and bool(top[3] & DRAGON_BITS)
-    out: list[PlayTuple] = []
     table = _SETS[1]
     for r in range(_first_rank_above(min_rank), 15):
-        if b[r]:
-            out += table[r][b[r]]
+        byte = b[r]
+        if byte:
+            out += table[r][byte]
     if b[1] and min_rank < MAH_JONG_RANK:
         out.append((SINGLE, 1, MAH_JONG_RANK, b[1] & -b[1], 0))
     if dragons and (not top_is_dragon or rules.second_dragon_beats_first):
@@ -190,68 +206,97 @@ def _singles(
     if phoenix and not top_is_dragon:
         value = min_rank + 0.5 if top is not None else PHOENIX_LED_RANK
         out.append((SINGLE, 1, value, phoenix, 0))
-    return out
 
 
-def _sets(b: bytes, phoenix: int, size: int, kind: int, min_rank: float) -> list[PlayTuple]:
+def _sets(
+    out: list[PlayTuple], b: bytes, phoenix: int, size: int, kind: int, min_rank: float
+) -> None:
     """Pairs (size 2) or triples (size 3) above ``min_rank``, with Phoenix readings."""
-    out: list[PlayTuple] = []
     first = _first_rank_above(min_rank)
     table = _SETS[size]
     for r in range(first, 15):
-        if b[r]:
-            out += table[r][b[r]]
+        byte = b[r]
+        if byte:
+            plays = table[r][byte]
+            if plays:
+                out += plays
     if phoenix == _FIRST_PHOENIX:
         table = _PHOENIX_SETS[size]
         for r in range(first, 15):
-            if b[r]:
-                out += table[r][b[r]]
+            byte = b[r]
+            if byte:
+                plays = table[r][byte]
+                if plays:
+                    out += plays
     elif phoenix:  # the second deck's Phoenix alone (two decks)
         fewer = _SUBS[size - 1]
-        out += [
-            (kind, size, r, m | phoenix, r)
-            for r in range(first, 15)
-            if b[r]
-            for m in fewer[r][b[r]]
-        ]
-    return out
+        for r in range(first, 15):
+            byte = b[r]
+            if byte:
+                for m in fewer[r][byte]:
+                    out.append((kind, size, r, m | phoenix, r))
 
 
-def _full_houses(b: bytes, phoenix: int, min_rank: float) -> list[PlayTuple]:
+def _full_houses(out: list[PlayTuple], b: bytes, phoenix: int, min_rank: float) -> None:
     """S-COMB-1/4: triple + pair of another rank; the Phoenix completes either one."""
     singles, pairs, triples = _SUBS[1], _SUBS[2], _SUBS[3]
     popcount = _POPCOUNT
     triple_ranks = []
+    real_triple = False
     for r in range(2, 15):
         held = popcount[b[r]]
         if r > min_rank and (held >= 3 or (phoenix and held >= 2)):
             triple_ranks.append(r)
-    out: list[PlayTuple] = []
+            real_triple = real_triple or held >= 3
     if not triple_ranks:
-        return out  # most hands: no triple, and no pair needs listing
-    # Pairs usable beside a triple, as (rank, cards, rank the Phoenix stands for).
-    pair_options: list[tuple[int, int, int]] = []
-    for r in range(2, 15):
-        byte = b[r]
-        if not byte:
-            continue
-        if popcount[byte] >= 2:
-            pair_options += [(r, m, 0) for m in pairs[r][byte]]
-        if phoenix:
-            pair_options += [(r, m | phoenix, r) for m in singles[r][byte]]
+        return  # most hands: no triple, and no pair needs listing
+    # With the Phoenix, the real pairs as (rank, cards) in rank order: they go beside a
+    # triple the Phoenix completes.
+    real_pairs: list[tuple[int, Mask]] = []
+    twos: list[Mask]
+    if phoenix:
+        for r in range(2, 15):
+            byte = b[r]
+            if popcount[byte] >= 2:
+                twos = pairs[r][byte]
+                for m in twos:
+                    real_pairs.append((r, m))
+    # Beside a real triple, any pair: as (rank, cards, rank the Phoenix stands for), the
+    # pairs the Phoenix completes after the real ones of each rank. (Most hands with the
+    # Phoenix have no real triple, and need no list of those.)
+    pair_options: list[tuple[int, Mask, Any]] = []
+    if real_triple:
+        no_phoenix: Any = 0
+        for r in range(2, 15):
+            byte = b[r]
+            if not byte:
+                continue
+            if popcount[byte] >= 2:
+                twos = pairs[r][byte]
+                for m in twos:
+                    pair_options.append((r, m, no_phoenix))
+            if phoenix:
+                r_field: Any = r
+                ones: list[Mask] = singles[r][byte]
+                for m in ones:
+                    pair_options.append((r, m | phoenix, r_field))
+    kind_field: Any = FULL_HOUSE
+    length_field: Any = 5
     for t in triple_ranks:
         byte = b[t]
-        for tm in triples[t][byte]:
-            out += [(FULL_HOUSE, 5, t, tm | pm, pr) for p, pm, pr in pair_options if p != t]
+        t_field: Any = t
+        trios: list[Mask] = triples[t][byte]
+        for tm in trios:
+            for p, pm, pr in pair_options:
+                if p != t:
+                    out.append((kind_field, length_field, t_field, tm | pm, pr))
         if phoenix:
-            for tm in pairs[t][byte]:
-                with_phoenix = tm | phoenix
-                out += [
-                    (FULL_HOUSE, 5, t, with_phoenix | pm, t)
-                    for p, pm, pr in pair_options
-                    if p != t and not pr
-                ]
-    return out
+            twos = pairs[t][byte]
+            for tm in twos:
+                with_phoenix: Mask = tm | phoenix
+                for p, pm in real_pairs:
+                    if p != t:
+                        out.append((kind_field, length_field, t_field, with_phoenix | pm, t_field))
 
 
 def _choices(b: bytes, width: int) -> list[list[int]]:
@@ -267,13 +312,18 @@ def _choices(b: bytes, width: int) -> list[list[int]]:
     return choices
 
 
-def _products(choices: list[list[int]], start: int, count: int, step: int) -> list[list[int]]:
+def _products(
+    choices: list[list[int]], start: int, count: int, step: int, base: Mask = 0
+) -> list[list[Mask]]:
     """Running products of ``choices`` along ``count`` ranks from ``start`` by ``step``
-    (1 or -1): entry j covers the first j ranks."""
-    acc = [0]
+    (1 or -1), each with the cards of ``base``: entry j covers the first j ranks."""
+    acc: list[Mask] = [base]
     out = [acc]
     for j in range(count):
-        acc = [m | c for m in acc for c in choices[start + j * step]]
+        ways: list[Mask] = choices[start + j * step]
+        # The first rank's ways without a base are the products as they are (no list
+        # here is ever changed, so the table's own list serves).
+        acc = [m | c for m in acc for c in ways] if j or base else ways
         if not acc:
             break
         out.append(acc)
@@ -281,6 +331,7 @@ def _products(choices: list[list[int]], start: int, count: int, step: int) -> li
 
 
 def _plain_runs(
+    out: list[PlayTuple],
     choices: list[list[int]],
     b: bytes,
     kind: int,
@@ -288,9 +339,8 @@ def _plain_runs(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[PlayTuple]:
+) -> None:
     """Straights (width 1) or steps (width 2) without the Phoenix, over every window."""
-    out: list[PlayTuple] = []
     lo = 1 if width == 1 else 2
     while lo <= 15 - min_len:
         if not choices[lo]:
@@ -307,18 +357,16 @@ def _plain_runs(
                     single_way = False
                     break
             if single_way:
-                out += _single_choice_windows(
-                    choices, b, kind, width, lo, end, min_len, exact_len, min_top
+                _single_choice_windows(
+                    out, choices, b, kind, width, lo, end, min_len, exact_len, min_top
                 )
             else:
-                out += _product_windows(
-                    choices, b, kind, width, lo, end, min_len, exact_len, min_top
-                )
+                _product_windows(out, choices, b, kind, width, lo, end, min_len, exact_len, min_top)
         lo = end + 1
-    return out
 
 
 def _single_choice_windows(
+    out: list[PlayTuple],
     choices: list[list[int]],
     b: bytes,
     kind: int,
@@ -328,10 +376,11 @@ def _single_choice_windows(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[PlayTuple]:
-    """Every window of a segment where each rank has one way to take part: one play each."""
+) -> None:
+    """Every window of a segment where each rank has one way to take part (one play
+    each), appended to ``out``."""
     # prefix[i]: the cards of ranks lo..lo+i-1; a window is a difference of two prefixes.
-    prefix = [0]
+    prefix: list[Mask] = [0]
     for r in range(lo, end + 1):
         prefix.append(prefix[-1] | choices[r][0])
     # same_suit[i]: how many ranks up to lo+i share that rank's single suit (flush check).
@@ -344,16 +393,23 @@ def _single_choice_windows(
             same_suit[i] = same_suit[i - 1] + 1 if i > 1 and nibble[b[r]] == nibble[b[r - 1]] else 1
     first = max(min_len, exact_len)
     last = exact_len or (end - lo + 1)
-    return [
-        (kind, length * width, lo + i - 1, prefix[i] ^ prefix[i - length], 0)
-        for i in range(first, end - lo + 2)
-        if lo + i - 1 > min_top
-        for length in range(first, min(last, i) + 1)
-        if same_suit[i] < length
-    ]
+    kind_field: Any = kind
+    no_phoenix: Any = 0
+    for i in range(first, end - lo + 2):
+        top = lo + i - 1
+        if top <= min_top:
+            continue
+        top_field: Any = top
+        high: Mask = prefix[i]
+        for length in range(first, min(last, i) + 1):
+            if same_suit[i] < length:
+                out.append(
+                    (kind_field, length * width, top_field, high ^ prefix[i - length], no_phoenix)
+                )
 
 
 def _product_windows(
+    out: list[PlayTuple],
     choices: list[list[int]],
     b: bytes,
     kind: int,
@@ -363,19 +419,22 @@ def _product_windows(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[PlayTuple]:
-    """Every window of a segment, as products of each rank's ways to take part."""
-    out: list[PlayTuple] = []
+) -> None:
+    """Every window of a segment, as products of each rank's ways to take part, appended
+    to ``out``."""
     suit_card = _SUIT_CARD
     shifts = _SHIFTS
     nibble = _SUIT_NIBBLE
+    kind_field: Any = kind
+    no_phoenix: Any = 0
     for start in range(lo, end - min_len + 2):
-        acc = [0]
+        acc: list[Mask] = [0]
         # Suits held at every rank so far: only they can make one-suit
         # straights, which are bombs, never plain straights (S-BOMB-1).
         common = 0xF if width == 1 and start >= 2 else 0
         for hi in range(start, end + 1):
-            acc = [m | c for m in acc for c in choices[hi]]
+            ways: list[Mask] = choices[hi]
+            acc = [m | c for m in acc for c in ways]
             common &= nibble[b[hi]]
             length = hi - start + 1
             if length < min_len or hi <= min_top:
@@ -384,19 +443,24 @@ def _product_windows(
                 if length > exact_len:
                     break
                 continue
-            plays = acc
+            length_field: Any = length * width
+            hi_field: Any = hi
             if common:
                 flushes = {
                     sum(suit_card[b[r]][s] << shifts[r] for r in range(start, hi + 1))
                     for s in range(4)
                     if common >> s & 1
                 }
-                plays = [m for m in acc if m not in flushes]
-            out += [(kind, length * width, hi, m, 0) for m in plays]
-    return out
+                for m in acc:
+                    if m not in flushes:
+                        out.append((kind_field, length_field, hi_field, m, no_phoenix))
+            else:
+                for m in acc:
+                    out.append((kind_field, length_field, hi_field, m, no_phoenix))
 
 
 def _phoenix_runs(
+    out: list[PlayTuple],
     choices: list[list[int]],
     b: bytes,
     phoenix: int,
@@ -405,92 +469,135 @@ def _phoenix_runs(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[PlayTuple]:
+) -> None:
     """Runs in which the Phoenix fills exactly one position k (S-COMB-4).
 
     The play is (cards below k) x (Phoenix at k) x (cards above k); k may be a
     rank the hand lacks (a gap or an end) or one it holds. Each play with its
     reading appears once, at its own k.
     """
-    out: list[PlayTuple] = []
     stand_ins = _SUBS[width - 1]
-    # run_down[r] / run_up[r]: how many ranks from r downwards / upwards can all take
-    # part. Where every rank has exactly one way to take part, a run's cards are a
-    # difference of prefix ORs: prefix[r] holds the single choices of ranks 1..r and
-    # multi[r] counts the ranks up to r with several choices.
-    run_down = [0] * 16
-    prefix = [0] * 16
-    multi = [0] * 16
+    # Bit r of ``held``: rank r can take part; of ``several``: in more than one way.
+    # Where every rank has exactly one way to take part, a run's cards are a difference
+    # of prefix ORs: prefix[r] holds the single ways of ranks 1..r. ``ups`` packs, 4 bits
+    # a rank, how many ranks from r upwards can all take part. (``held``, ``several`` and
+    # ``ups`` are native ints: what every k reads of them costs no list access.)
+    held = 0
+    several = 0
+    prefix: list[Mask] = [0] * 16
+    singles_so_far: Mask = 0
     for r in range(1, 15):
         ways = choices[r]
         count = len(ways)
-        run_down[r] = run_down[r - 1] + 1 if count else 0
-        prefix[r] = prefix[r - 1] | ways[0] if count == 1 else prefix[r - 1]
-        multi[r] = multi[r - 1] + (count > 1)
-    multi[15] = multi[14]
-    run_up = [0] * 16
+        if count:
+            held |= 1 << r
+            if count == 1:
+                singles_so_far = singles_so_far | ways[0]
+            else:
+                several |= 1 << r
+        prefix[r] = singles_so_far
+    ups = 0
+    run = 0
     for r in range(14, 0, -1):
-        run_up[r] = run_up[r + 1] + 1 if choices[r] else 0
+        run = run + 1 if held >> r & 1 else 0
+        ups |= run << 4 * r
     need = exact_len or min_len
     deepest = (exact_len or 15) - 1
+    # The fields every play of this call shares, boxed once (see `Mask`).
+    kind_field: Any = kind
+    down_len = 0  # how many ranks from k - 1 downwards can all take part
     for k in range(2, 15):
-        down_len = run_down[k - 1]
-        up_len = run_up[k + 1]
+        down_len = down_len + 1 if held >> (k - 1) & 1 else 0
+        up_len = ups >> 4 * (k + 1) & 15
         if down_len + up_len + 1 < need or k + up_len <= min_top:
             continue
-        if width == 1:
-            middle = [phoenix]
-        else:
-            singles = stand_ins[k][b[k]]
-            if not singles:
-                continue
-            middle = [m | phoenix for m in singles]
-        if down_len > deepest:
-            down_len = deepest
+        # The real cards beside the Phoenix at k: none in a straight (the table's [0]),
+        # one card of rank k in steps.
+        beside: list[Mask] = stand_ins[k][b[k]]
+        if not beside:
+            continue
+        depth = down_len if down_len <= deepest else deepest
         if up_len > deepest:
             up_len = deepest
-        single_way = multi[k + up_len] - multi[k] + multi[k - 1] - multi[k - 1 - down_len] == 0
+        k_field: Any = k
+        below_ranks = (1 << k) - (1 << (k - depth))  # bits k-depth .. k-1
+        above_ranks = (1 << (k + up_len + 1)) - (1 << (k + 1))  # bits k+1 .. k+up_len
+        below_single = not several & below_ranks
+        above_single = not several & above_ranks
+        swaps: list[Mask] = []
+        middle: list[Mask] = []
+        below: list[list[Mask]] = []
+        above: list[list[Mask]] = []
+        single_way = below_single and above_single
         if single_way:
-            low = prefix[k - 1]
-            high = prefix[k]
-            belows = [low ^ prefix[k - 1 - d] for d in range(down_len + 1)]
+            # A play's cards are prefix[top] ^ prefix[k - 1 - d] with rank k's own
+            # cards (its single way, if it has one) traded for the Phoenix and the
+            # cards beside it: the trade is one XOR too (``swap``), as rank k's own
+            # cards are all in prefix[top] and the cards beside are some of them.
+            trade: Mask = prefix[k] ^ prefix[k - 1] ^ phoenix
+            swaps = [trade] if width == 1 else [trade ^ m for m in beside]
         else:
-            below = _products(choices, k - 1, down_len, -1)
-            above = _products(choices, k + 1, up_len, 1)
+            if width != 1:
+                middle = [m | phoenix for m in beside]
+            # A side of single ways has one way per length, a difference of prefixes.
+            if below_single:
+                low: Mask = prefix[k - 1]
+                below = [[low ^ prefix[k - 1 - d]] for d in range(depth + 1)]
+            else:
+                below = _products(choices, k - 1, depth, -1)
+            # A straight's one Phoenix card joins the cards above k as they are made.
+            base: Mask = phoenix if width == 1 else 0
+            if above_single:
+                high: Mask = prefix[k] ^ base
+                above = [[prefix[k + u] ^ high] for u in range(up_len + 1)]
+            else:
+                above = _products(choices, k + 1, up_len, 1, base)
         for u in range(up_len + 1):
             top = k + u
             if top <= min_top:
                 continue
             if exact_len:
                 first = last = exact_len - u - 1
-                if first < 0 or first > down_len:
+                if first < 0 or first > depth:
                     continue
             else:
                 first = min_len - u - 1 if min_len > u + 1 else 0
-                last = down_len
+                last = depth
                 if first > last:
                     continue
             span = u + 1
+            top_field: Any = top
             if single_way:
-                above_cards = prefix[top] ^ high
-                for mm in middle:
-                    cards = above_cards | mm
-                    out += [
-                        (kind, (d + span) * width, top, cards | belows[d], k)
-                        for d in range(first, last + 1)
-                    ]
+                for swap in swaps:
+                    head: Mask = prefix[top] ^ swap
+                    for d in range(first, last + 1):
+                        out.append(
+                            (
+                                kind_field,
+                                (d + span) * width,
+                                top_field,
+                                head ^ prefix[k - 1 - d],
+                                k_field,
+                            )
+                        )
             else:
-                out += [
-                    (kind, (d + span) * width, top, lm | rm | mm, k)
-                    for d in range(first, last + 1)
-                    for lm in below[d]
-                    for rm in above[u]
-                    for mm in middle
-                ]
-    return out
+                # The Phoenix's cards with each way above k, in the order of the plays.
+                ends: list[Mask] = above[u]
+                if width != 1:
+                    ends = [rm | mm for rm in ends for mm in middle]
+                for d in range(first, last + 1):
+                    length = (d + span) * width
+                    if not d:  # nothing below k: each end is a play's cards
+                        for end in ends:
+                            out.append((kind_field, length, top_field, end, k_field))
+                        continue
+                    for lm in below[d]:
+                        for end in ends:
+                            out.append((kind_field, length, top_field, lm | end, k_field))
 
 
 def _runs(
+    out: list[PlayTuple],
     b: bytes,
     phoenix: int,
     kind: int,
@@ -498,13 +605,12 @@ def _runs(
     min_len: int,
     exact_len: int,
     min_top: float,
-) -> list[PlayTuple]:
+) -> None:
     """Straights (width 1) or steps (width 2); ``exact_len`` counts ranks, 0 = any length."""
     choices = _choices(b, width)
-    out = _plain_runs(choices, b, kind, width, min_len, exact_len, min_top)
+    _plain_runs(out, choices, b, kind, width, min_len, exact_len, min_top)
     if phoenix:
-        out += _phoenix_runs(choices, b, phoenix, kind, width, min_len, exact_len, min_top)
-    return out
+        _phoenix_runs(out, choices, b, phoenix, kind, width, min_len, exact_len, min_top)
 
 
 def _four_bombs(b: bytes, rules: MoveRules) -> list[PlayTuple]:
@@ -519,7 +625,7 @@ def _four_bombs(b: bytes, rules: MoveRules) -> list[PlayTuple]:
     return out
 
 
-def _straight_flushes(hand: int, b: bytes) -> list[PlayTuple]:
+def _straight_flushes(b: bytes) -> list[PlayTuple]:
     """S-BOMB-1: at least five consecutive ranks of one suit (no specials).
 
     ``lanes`` holds a 15-bit lane per suit (bit r of lane s: a card of rank r and suit
@@ -536,6 +642,7 @@ def _straight_flushes(hand: int, b: bytes) -> list[PlayTuple]:
     if not starts:
         return []
     out: list[PlayTuple] = []
+    kind_field: Any = STRAIGHT_FLUSH
     # A start inside a longer run is also the start of its shorter windows, so every
     # window is listed once: from each start, every length the run allows.
     while starts:
@@ -543,16 +650,16 @@ def _straight_flushes(hand: int, b: bytes) -> list[PlayTuple]:
         starts ^= low
         position = low.bit_length() - 1
         suit, first_rank = divmod(position, 15)
-        mask = 0
+        mask: Mask = 0
         length = 0
         rank = first_rank
         while rank <= 14 and lanes >> (15 * suit + rank) & 1:
-            bit = 1 << (8 * (rank - 1) + suit)
             # The first-deck card where held, else its second-deck twin.
-            mask |= bit if hand & bit else bit << SECOND_COPY
+            copy = suit if b[rank] >> suit & 1 else suit + SECOND_COPY
+            mask = mask | _CARD_MASKS[rank][copy]
             length += 1
             if length >= 5:
-                out.append((STRAIGHT_FLUSH, length, rank, mask, 0))
+                out.append((kind_field, length, rank, mask, 0))
             rank += 1
     return out
 
@@ -582,7 +689,7 @@ def _hand_parts(hand: int, rules: MoveRules) -> tuple[bytes, list[PlayTuple]]:
         if len(table) >= _PER_HAND_LIMIT:
             table.clear()
         b = rank_bytes(hand)
-        parts = table[hand] = (b, _four_bombs(b, rules) + _straight_flushes(hand, b))
+        parts = table[hand] = (b, _four_bombs(b, rules) + _straight_flushes(b))
     return parts
 
 
@@ -605,12 +712,13 @@ def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[PlayTup
     phoenix = hand & PHOENIX_BITS
     phoenix &= -phoenix
     dragons = hand & DRAGON_BITS
-    out = _singles(b, phoenix, dragons, None, rules)
-    out += _sets(b, phoenix, 2, PAIR, 0)
-    out += _sets(b, phoenix, 3, TRIPLE, 0)
-    out += _full_houses(b, phoenix, 0)
-    out += _runs(b, phoenix, STRAIGHT, 1, 5, 0, 0)
-    out += _runs(b, phoenix, STEPS, 2, 2, 0, 0)
+    out: list[PlayTuple] = []
+    _singles(out, b, phoenix, dragons, None, rules)
+    _sets(out, b, phoenix, 2, PAIR, 0)
+    _sets(out, b, phoenix, 3, TRIPLE, 0)
+    _full_houses(out, b, phoenix, 0)
+    _runs(out, b, phoenix, STRAIGHT, 1, 5, 0, 0)
+    _runs(out, b, phoenix, STEPS, 2, 2, 0, 0)
     out += bombs
     if hand & DOG_BITS:
         dog = hand & DOG_BITS
@@ -626,19 +734,21 @@ def follow_plays(
     phoenix = hand & PHOENIX_BITS
     phoenix &= -phoenix
     kind, length, rank = top[0], top[1], top[2]
+    out: list[PlayTuple] = []
     if kind == SINGLE:
-        out = _singles(b, phoenix, hand & DRAGON_BITS, top, rules)
+        _singles(out, b, phoenix, hand & DRAGON_BITS, top, rules)
     elif kind in (PAIR, TRIPLE):
-        out = _sets(b, phoenix, length, kind, rank)
+        _sets(out, b, phoenix, length, kind, rank)
     elif kind == FULL_HOUSE:
-        out = _full_houses(b, phoenix, rank)
+        _full_houses(out, b, phoenix, rank)
     elif kind == STRAIGHT:
-        out = _runs(b, phoenix, STRAIGHT, 1, 5, length, rank)
+        _runs(out, b, phoenix, STRAIGHT, 1, 5, length, rank)
     elif kind == STEPS:
-        out = _runs(b, phoenix, STEPS, 2, 2, length // 2, rank)
+        _runs(out, b, phoenix, STEPS, 2, 2, length // 2, rank)
     else:  # a bomb (or the Dog, which nothing follows)
         return bomb_plays(hand, top, rules) if kind != DOG else []
-    return out + bombs
+    out += bombs
+    return out
 
 
 def plays(
