@@ -297,8 +297,8 @@ class GameCore:
 
     def _play_out(self, hand: HandState, action: Action, meaning: object) -> list[Event]:
         """``apply`` in a play-out, legal ``action`` with its ``meaning``: the same change,
-        without the snapshot that makes a game's ``apply`` atomic (a third of a play-out
-        step's cost in making and freeing it). A rollout is thrown away, so a play-out
+        without the snapshot that makes a game's ``apply`` atomic (making and freeing it
+        was about a twentieth of a play-out step). A rollout is thrown away, so a play-out
         that fails half-way (a failing plugin) is not put back: it refuses every later
         use instead, so nothing is read from a half-made state."""
         self._broken = True
