@@ -12,7 +12,8 @@ Both engines run in this one process, pinned to one core, and follow the method 
 ``tichu bench`` (tichu_core/frontends/bench/figures.py): the same seeded inputs every run,
 each move-generation call timed once, cold, with ``time.perf_counter_ns`` and the
 garbage collector off (in MOVE_ROUNDS rounds for either engine, the round with the
-lowest median reported: a burst of the machine's noise lands in one round). Inputs
+lowest median reported; the rounds go round every figure of both engines, so a burst
+of the machine's noise lands in one round of several figures, not in all of one). Inputs
 are converted to each engine's card notation before any clock starts. Four groups
 of figures:
 
@@ -196,25 +197,35 @@ class Timing:
     samples: int
 
 
+def best_of_rounds(
+    jobs: dict[Any, tuple[Sequence[Any], Callable[[Any], Sized]]], rounds: int = MOVE_ROUNDS
+) -> dict[Any, Timing]:
+    """Each job's inputs timed once per round, cold (tichu bench's timer, with its untimed
+    warm-up of 100 inputs for either engine): the median and the p90 of each job's round
+    with the lowest median. The rounds go round the jobs (every job's first round, then
+    every job's second, ...), so a slow spell of the machine, which lasts a second or
+    two, falls on one round of several jobs rather than on every round of one."""
+    best: dict[Any, Timing] = {}
+    for _ in range(rounds):
+        for key, (inputs, generate) in jobs.items():
+            times, sizes = timed_calls(inputs, generate)
+            timing = Timing(
+                statistics.median(times) / 1000,
+                _p90(times) / 1000,
+                statistics.fmean(sizes),
+                len(times),
+            )
+            if key not in best or timing.median_us < best[key].median_us:
+                best[key] = timing
+    return best
+
+
 def time_each(
     inputs: Sequence[Any], generate: Callable[[Any], Sized], rounds: int = MOVE_ROUNDS
 ) -> Timing:
-    """Each input timed once per round, cold (tichu bench's timer, with its untimed
-    warm-up of 100 inputs for either engine): the median and the p90 of the round with
-    the lowest median."""
-    best: Timing | None = None
-    for _ in range(rounds):
-        times, sizes = timed_calls(inputs, generate)
-        timing = Timing(
-            statistics.median(times) / 1000,
-            _p90(times) / 1000,
-            statistics.fmean(sizes),
-            len(times),
-        )
-        if best is None or timing.median_us < best.median_us:
-            best = timing
-    assert best is not None, "at least one round"
-    return best
+    """One job's best round (see :func:`best_of_rounds`)."""
+    assert rounds >= 1, "at least one round"
+    return best_of_rounds({0: (inputs, generate)}, rounds)[0]
 
 
 def _p90(values: Sequence[int]) -> float:
@@ -257,8 +268,14 @@ def our_generator(figure: str) -> Callable[[int], list[Any]]:
     return lead_plays
 
 
+def our_move_jobs(
+    hands: dict[str, list[int]],
+) -> dict[str, tuple[Sequence[Any], Callable[[Any], Sized]]]:
+    return {figure: (inputs, our_generator(figure)) for figure, inputs in hands.items()}
+
+
 def our_move_figures(hands: dict[str, list[int]]) -> dict[str, Timing]:
-    return {figure: time_each(inputs, our_generator(figure)) for figure, inputs in hands.items()}
+    return best_of_rounds(our_move_jobs(hands))
 
 
 # --- our engine: random play ---------------------------------------------------------
@@ -595,22 +612,41 @@ class MoveFigure:
     card_sets: float  # mean distinct card sets a hand (ours; the peer's too when OK)
 
 
-def peer_move_figure(
-    peer: Peer, figure: str, masks: list[int], ours: Timing, reference: list[set[frozenset[str]]]
-) -> MoveFigure:
+def peer_move_jobs(
+    peer: Peer, figure: str, masks: list[int]
+) -> dict[str, tuple[Sequence[Any], Callable[[Any], Sized]]]:
+    """The peer's timed calls of a figure, by label, on its own card notation (converted
+    before any clock starts)."""
     # Each sample its own list: build_combinations sorts the hand it is given in place.
     hands = [peer_cards_of_mask(mask, peer.lookup) for mask in masks]
     build = peer.combinations.build_combinations
-    timings = {}
+    jobs: dict[str, tuple[Sequence[Any], Callable[[Any], Sized]]] = {}
     for label, generate in peer_generators(peer, figure).items():
         if label == PEER_CACHED:
             inputs: list[Any] = [build(list(hand)) for hand in hands]  # not timed
         else:
             inputs = [list(hand) for hand in hands]
-        timing = time_each(inputs, generate)
+        jobs[label] = (inputs, generate)
+    return jobs
+
+
+def peer_move_figure(
+    peer: Peer,
+    figure: str,
+    masks: list[int],
+    ours: Timing,
+    reference: list[set[frozenset[str]]],
+    timings: dict[str, Timing] | None = None,
+) -> MoveFigure:
+    """A figure side by side: ``timings`` are the peer's (by label) when timed already
+    beside ours (see `main`), else they are timed here."""
+    if timings is None:
+        timings = best_of_rounds(peer_move_jobs(peer, figure, masks))
+    for timing in timings.values():
         # The pass entry the peer lists when following is not a play.
         timing.plays -= 1 if figure == FOLLOW_FIVES else 0
-        timings[label] = timing
+    hands = [peer_cards_of_mask(mask, peer.lookup) for mask in masks]
+    build = peer.combinations.build_combinations
     check = "OK"
     generate = next(iter(peer_generators(peer, figure).values()))
     for index, (mask, hand) in enumerate(zip(masks, hands, strict=True)):
@@ -1257,11 +1293,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
 
     hands = seeded_hands(args.samples)
+    # Both engines' figures timed round by round together (best_of_rounds): a slow spell
+    # of the machine falls on one round of each, not on all rounds of one figure.
+    jobs: dict[Any, tuple[Sequence[Any], Callable[[Any], Sized]]] = {}
+    for figure, job in our_move_jobs(hands).items():
+        jobs[("ours", figure)] = job
+        for label, peer_job in peer_move_jobs(peer, figure, hands[figure]).items():
+            jobs[("peer", figure, label)] = peer_job
+    timed = best_of_rounds(jobs)
     moves: list[MoveFigure] = []
-    for figure, ours in our_move_figures(hands).items():
+    for figure in hands:
         generate = our_generator(figure)
         reference = [our_card_sets(generate(mask)) for mask in hands[figure]]
-        moves.append(peer_move_figure(peer, figure, hands[figure], ours, reference))
+        ours = timed[("ours", figure)]
+        theirs = {key[2]: timing for key, timing in timed.items() if key[:2] == ("peer", figure)}
+        moves.append(peer_move_figure(peer, figure, hands[figure], ours, reference, theirs))
     print_move_figures(moves, args.samples)
 
     our_game, peer_game = play_slices(OurPlay(), PeerPlay(peer), args.seconds, args.slice_seconds)

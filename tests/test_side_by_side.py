@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -137,6 +138,29 @@ def test_time_each_reports_the_round_with_the_lowest_median() -> None:
     assert calls[0] == 3 * 6  # every round warms up and times each input once
     assert timing.median_us < 3000
     assert timing.samples == 3
+
+
+def test_rounds_go_round_the_jobs() -> None:
+    """Every job's first round, then every job's second: a slow spell of the machine
+    during the first rounds (here: all of job "a"'s first round and job "b"'s) leaves
+    both a clean round to report."""
+    import time
+
+    order: list[str] = []
+
+    def job(name: str) -> Any:
+        def generate(n: int) -> list[int]:
+            order.append(name)
+            if len(order) <= 8:  # the first round of both jobs (warm-up and timed calls)
+                time.sleep(0.003)
+            return [0] * n
+
+        return generate
+
+    timed = sbs.best_of_rounds({"a": ([1, 2], job("a")), "b": ([3, 4], job("b"))}, rounds=2)
+    assert order == ["a"] * 4 + ["b"] * 4 + ["a"] * 4 + ["b"] * 4
+    assert timed["a"].median_us < 3000 and timed["b"].median_us < 3000
+    assert (timed["a"].plays, timed["b"].plays) == (1.5, 3.5)
 
 
 def test_our_random_play_counts_finished_hands_only() -> None:
