@@ -275,11 +275,9 @@ class GameCore:
         hands_before = len(self.hand_results)
         lord_before: int | None = self._lord_seat
         try:
-            if hand.phase == OVER and hand.score is not None:
-                events += self._end_hand()
-            hand = self._hand
-            if hand.turn is None and hand.pending is None and not self.is_over:
-                self._check_someone_acts()
+            ended = _settle(self)
+            if ended is not None:
+                events += ended
         except Exception:
             # A failing plugin (or engine bug) must leave the game as it was.
             self._hand = before
@@ -290,9 +288,8 @@ class GameCore:
             self._lord_seat = lord_before
             raise
         self._version = version + 1
-        if not self._playout:
-            self._actions.append(checked)
-            self._events += events
+        self._actions.append(checked)  # a play-out's apply went to `_play_out`
+        self._events += events
         return events
 
     def _play_out(self, hand: HandState, action: Action, meaning: object) -> list[Event]:
@@ -303,16 +300,8 @@ class GameCore:
         use instead, so nothing is read from a half-made state."""
         self._broken = True
         self._referee.perform(hand, action, meaning)
-        if hand.phase == OVER and hand.score is not None:
-            self._end_hand()  # a play-out's: no events, no next hand
+        _settle(self)  # a play-out's end of hand: no events, no next hand
         self._broken = False
-        hand = self._hand
-        if hand.turn is None and hand.pending is None and not self.is_over:
-            try:
-                self._check_someone_acts()
-            except BaseException:
-                self._broken = True  # the rules led nowhere: the state is not one to go on from
-                raise
         self._version += 1
         return []
 
@@ -382,7 +371,8 @@ class GameCore:
     def _check_someone_acts(self) -> None:
         """A hand that is not over must wait for someone: else the rules led nowhere."""
         hand = self._hand
-        if self.waiting_for:
+        # Not through `waiting_for`, which a play-out refuses while it changes.
+        if self._lord_seat is not None or waiting_seats(hand):
             return
         if hand.phase == OVER and (hand.score is None or self._playout):
             return  # the hand waits for its last trick's Dragon gift, or the play-out ended
@@ -611,3 +601,17 @@ class GameCore:
                     f"saved action {number} ({raw}) does not replay: {error}"
                 ) from error
         return game
+
+
+def _settle(game: GameCore) -> list[Event] | None:
+    """What follows an action's change in ``game``: a hand that ended is scored (and, in
+    a game, the next one dealt: its events; None when no hand ended, so that the
+    commonest step makes no list), and a hand that goes on must wait for someone. A
+    function, not a method: compiled, a method of this class (which plain Python
+    subclasses) is looked up on the object's type at every call."""
+    hand = game._hand
+    events = game._end_hand() if hand.phase == OVER and hand.score is not None else None
+    hand = game._hand
+    if hand.turn is None and hand.pending is None and not game.is_over:
+        game._check_someone_acts()
+    return events
