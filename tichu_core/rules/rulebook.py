@@ -144,6 +144,9 @@ class Rulebook:
         # S-EX-3: a Tichu call in the exchange reopens the caller's push.
         self.change_after_tichu: bool = variant.exchange.change_after_tichu
         self.lord_decides: bool = variant.game.lord_decides  # GS-8
+        # (cards dealt, dealer) -> the hand sizes the standard plan deals, largest first:
+        # what every deal answer is held to (`_check_hand_sizes`), worked out once.
+        self._planned_sizes: dict[tuple[int, int], list[int]] = {}
 
     def implementations(self) -> dict[str, list[str]]:
         """Plugin name -> the hooks it implements (for ``tichu check`` and docs)."""
@@ -361,8 +364,7 @@ class Rulebook:
                 plugin, hook, answer, f"{self.seats} lists that hold every dealt card exactly once"
             )
         hands = [list(hand) for hand in answer]
-        if plugin != "standard":
-            self._check_hand_sizes(plugin, hands, len(cards), dealer)
+        self._check_hand_sizes(plugin, hands, len(cards), dealer)
         return hands
 
     def _check_hand_sizes(
@@ -375,8 +377,14 @@ class Rulebook:
         otherwise be blamed on the first of them that cannot be answered for it. A seat
         with no cards is no error in itself: the standard plan leaves a fifth, dummy seat
         of 4 x 14 cards empty."""
-        planned = standard_rules.tichu_deal(self.variant, list(range(dealt)), dealer, self.seats)
-        wanted = sorted((len(hand) for hand in planned), reverse=True)
+        wanted = self._planned_sizes.get((dealt, dealer))
+        if wanted is None:
+            planned = standard_rules.tichu_deal(
+                self.variant, list(range(dealt)), dealer, self.seats
+            )
+            wanted = self._planned_sizes[(dealt, dealer)] = sorted(
+                (len(hand) for hand in planned), reverse=True
+            )
         got = [len(hand) for hand in hands]
         if sorted(got, reverse=True) == wanted:
             return
