@@ -21,7 +21,7 @@ first version (the three tables alone, no mark) is marked and kept; anything els
 :class:`StoreError` and left exactly as it was.
 
 A table that expires (tables.py) is first only marked (``expired``, a time): it is no
-longer restored, and its rows are deleted :meth:`TableStore.purge` later.
+longer restored, and its rows are deleted later (:meth:`TableStore.put_purge`).
 """
 
 from __future__ import annotations
@@ -185,8 +185,8 @@ class TableStore:
     # --- writing ----------------------------------------------------------------------
     #
     # Each `put_*` method runs its statements inside a transaction the caller holds
-    # (`transaction`, or the writer's batch); the public `add_*`, `expire` and `purge`
-    # run one in a transaction of their own, committed on return.
+    # (`transaction`, or the writer's batch); `add_table` runs one in a transaction of
+    # its own, committed on return.
 
     def transaction(self, jobs: list[Callable[[], Any]]) -> list[Any]:
         """Run ``jobs`` (``put_*`` calls) in one transaction and commit once: each job's
@@ -259,7 +259,7 @@ class TableStore:
         self._db.execute("UPDATE tables SET touched = ? WHERE id = ?", (time.time(), table_id))
 
     def put_expired(self, table_ids: list[str], when: float) -> None:
-        """Mark tables expired: they are not restored any more; :meth:`purge` deletes them."""
+        """Mark tables expired: they are not restored any more; :meth:`put_purge` deletes them."""
         self._db.executemany(
             "UPDATE tables SET expired = ? WHERE id = ?", [(when, i) for i in table_ids]
         )
@@ -280,19 +280,6 @@ class TableStore:
 
     def add_table(self, record: TableRecord) -> None:
         self._one(lambda: self.put_table(record))
-
-    def add_seats(self, table_id: str, seats: list[SeatRecord]) -> None:
-        self._one(lambda: self.put_seats(table_id, seats))
-
-    def add_action(self, table_id: str, number: int, action: str) -> None:
-        """Log action ``number`` of a table; committed on return."""
-        self._one(lambda: self.put_action(table_id, number, action))
-
-    def expire(self, table_id: str, when: float) -> None:
-        self._one(lambda: self.put_expired([table_id], when))
-
-    def purge(self, before: float) -> int:
-        return self._one(lambda: self.put_purge(before))
 
     def load(self) -> list[TableRecord]:
         """Every stored table with its seats and actions, oldest table first."""
