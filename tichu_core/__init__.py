@@ -41,6 +41,7 @@ from tichu_core.game.actions import (
     action_from_json,
     action_to_dict,
 )
+from tichu_core.game.eventlog import Events
 from tichu_core.game.events import (
     AnotherHandDecided,
     CardsDealt,
@@ -88,6 +89,7 @@ __all__ = [
     "DealError",
     "DragonGiven",
     "Event",
+    "Events",
     "ExchangeDone",
     "Game",
     "GiveLead",

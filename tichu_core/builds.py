@@ -41,6 +41,7 @@ COMPILED = (
     "tichu_core/game/hand.py",
     "tichu_core/game/legality.py",
     "tichu_core/game/construction.py",
+    "tichu_core/game/eventlog.py",
     "tichu_core/game/core.py",
 )
 # The name of the mypyc group (its shared library sits beside this module).

@@ -43,6 +43,7 @@ from tichu_core.game.actions import (
 )
 from tichu_core.game.construction import construct, make_event
 from tichu_core.game.dealing import checked_seed, seeded_rng, shuffle, stacked_deals
+from tichu_core.game.eventlog import NO_EVENTS, Deferred, Events, built
 from tichu_core.game.events import AnotherHandDecided, Event, HandScored, HandStarted, MatchOver
 from tichu_core.game.hand import OVER, PLAY, HandState
 from tichu_core.game.legality import (
@@ -107,7 +108,8 @@ class GameCore:
         self.outcome: Outcome | None = None
         self.is_over = False  # kept beside `outcome`: bots read it millions of times
         self._actions: list[Action] = []
-        self._events: list[Event] = []
+        # Events and deferred events (eventlog): built when somebody reads them.
+        self._events: list[Event | Deferred] = []
         # Player (None: spectators) -> (how far the log was read, positions it may see):
         # `events_for` reads only the events logged since its last call. The log only
         # grows: a failed `apply` adds nothing to it.
@@ -238,9 +240,10 @@ class GameCore:
             )
         return self._referee.legal_actions(self._hand, self._version, checked)
 
-    def apply(self, action: object) -> list[Event]:
-        """Apply one action; returns its events. Raises InvalidAction / IllegalAction /
-        PluginError and then leaves the game exactly as it was."""
+    def apply(self, action: object) -> Events:
+        """Apply one action; returns its events (an ``Events``, built when read). Raises
+        InvalidAction / IllegalAction / PluginError and then leaves the game exactly as
+        it was."""
         if type(action) not in _ACTION_CLASSES:
             if not isinstance(action, dict | str | bytes):
                 raise InvalidAction(f"not an action: {show_input(action)}")
@@ -290,9 +293,9 @@ class GameCore:
         self._version = version + 1
         self._actions.append(checked)  # a play-out's apply went to `_play_out`
         self._events += events
-        return events
+        return Events(events)
 
-    def _play_out(self, hand: HandState, action: Action, meaning: object) -> list[Event]:
+    def _play_out(self, hand: HandState, action: Action, meaning: object) -> Events:
         """``apply`` in a play-out, legal ``action`` with its ``meaning``: the same change,
         without the snapshot that makes a game's ``apply`` atomic (making and freeing it
         was about a twentieth of a play-out step). A rollout is thrown away, so a play-out
@@ -303,7 +306,7 @@ class GameCore:
         _settle(self)  # a play-out's end of hand: no events, no next hand
         self._broken = False
         self._version += 1
-        return []
+        return NO_EVENTS
 
     def _broken_playout(self) -> NoReturn:
         raise TichuError(
@@ -312,7 +315,7 @@ class GameCore:
             "game again"
         )
 
-    def _lord_decides(self, action: Action) -> list[Event]:
+    def _lord_decides(self, action: Action) -> Events:
         """GS-8: the Great Lord's decision, the only action while it is pending (and
         refused at any other time)."""
         lord = self._lord_seat
@@ -329,7 +332,7 @@ class GameCore:
             )
         assert isinstance(action, AnotherHand)
         hand = self._hand
-        events: list[Event] = [
+        events: list[Event | Deferred] = [
             make_event(
                 AnotherHandDecided, {"hand": hand.hand_index, "seat": lord, "more": action.more}
             )
@@ -343,10 +346,11 @@ class GameCore:
             if over is not None:
                 events.append(over)
         self._version += 1
-        if not self._playout:
-            self._actions.append(action)
-            self._events += events
-        return events
+        if self._playout:
+            return NO_EVENTS
+        self._actions.append(action)
+        self._events += events
+        return Events(events)
 
     def _leaders(self, termination: Termination) -> Outcome:
         """The match ends now: the highest totals win (ties share)."""
@@ -383,7 +387,7 @@ class GameCore:
             "is not over",
         )
 
-    def _end_hand(self) -> list[Event]:
+    def _end_hand(self) -> list[Event | Deferred]:
         hand = self._hand
         score = hand.score
         assert score is not None
@@ -411,7 +415,7 @@ class GameCore:
             if outcome is not None:
                 self._finish_match(outcome)
             return []
-        events: list[Event] = [
+        events: list[Event | Deferred] = [
             make_event(
                 HandScored,
                 {
@@ -437,7 +441,7 @@ class GameCore:
             return events
         return events + self._deal_next(hand)
 
-    def _deal_next(self, hand: HandState) -> list[Event]:
+    def _deal_next(self, hand: HandState) -> list[Event | Deferred]:
         """Deal the hand after ``hand``; the generator is put back if the deal fails."""
         shuffles = self._shuffles
         try:
@@ -471,7 +475,7 @@ class GameCore:
         ``playout=True``: a copy for playing the hand out fast (a search's rollouts).
         It plays by the same rules (``legal_actions``, ``apply``, ``waiting_for``,
         ``observation``, ``scores``, ``hand_results``, ``is_over``: all as in any game),
-        but builds no events (``apply`` returns an empty list), keeps no history
+        but builds no events (``apply`` returns an empty ``Events``), keeps no history
         (``events_for``, ``event_log``, ``actions`` and ``to_json`` refuse, with a
         TichuError) and ends with its hand: once the hand is scored (and the match
         possibly over), nobody acts any more. Its ``apply`` refuses what a game's refuses
@@ -557,8 +561,8 @@ class GameCore:
             raise InvalidAction(
                 f"since must be a position in the events (an int from 0), got {show_input(since)}"
             )
-        log = self._events
         read, positions = self._visible.get(viewer, (0, []))
+        log = built(self._events, read)  # the events not read before, built now
         if read < len(log):
             positions.extend(index for index in range(read, len(log)) if log[index].seen_by(viewer))
             self._visible[viewer] = (len(log), positions)
@@ -568,7 +572,7 @@ class GameCore:
     def event_log(self) -> list[Event]:
         """Every event unredacted: for referees, transcripts and tests, never for a player."""
         self._no_history("event_log")
-        return list(self._events)
+        return list(built(self._events))
 
     @property
     def actions(self) -> list[Action]:
@@ -603,7 +607,7 @@ class GameCore:
         return game
 
 
-def _settle(game: GameCore) -> list[Event] | None:
+def _settle(game: GameCore) -> list[Event | Deferred] | None:
     """What follows an action's change in ``game``: a hand that ended is scored (and, in
     a game, the next one dealt: its events; None when no hand ended, so that the
     commonest step makes no list), and a hand that goes on must wait for someone. A

@@ -40,6 +40,7 @@ from tichu_core.cardplay.combinations import (
     PlayTuple,
 )
 from tichu_core.game.construction import make_event, passed_event, played_event, trick_won_event
+from tichu_core.game.eventlog import Deferred
 from tichu_core.game.events import (
     CardsDealt,
     CardsReceived,
@@ -60,6 +61,7 @@ from tichu_core.rules.answers import HandScore, Seating
 from tichu_core.rules.table import EXCHANGE, GRAND_TICHU, OVER, PLAY, TableView, next_holding
 
 if TYPE_CHECKING:
+    from tichu_core.rules.playrules import PlayRules
     from tichu_core.rules.rulebook import Rulebook
 
 __all__ = ["EXCHANGE", "GRAND_TICHU", "OVER", "PLAY", "HandState", "Pending"]
@@ -179,7 +181,8 @@ class HandState:
         self.pending: Pending | None = None
         self.wish: int | None = None
         self.score: HandScore | None = None
-        self._events: list[Event] = []
+        # The hand's events since the game last took them; most are built when read.
+        self._events: list[Event | Deferred] = []
         # A play-out's hand (GameCore.copy(playout=True)) builds no events: nobody reads
         # them, and they are most of what a step makes besides the state.
         self.quiet = False
@@ -325,20 +328,19 @@ class HandState:
 
     # --- events ------------------------------------------------------------------------
 
-    def _emit(self, event_type: type[Event], **fields: Any) -> None:
+    def _emit(
+        self, event_type: type[Event], masks: dict[int, int] | None = None, **fields: Any
+    ) -> None:
+        """Log an event of ``event_type`` with ``fields``, built when read (eventlog).
+        ``masks``: its ``cards`` as target (or giver) -> card mask, made codes then too.
+        A private event (``visible_to``) is seen by the players who may see one of
+        those seats in this phase: the phase's visibility is kept with it (a phase
+        replaces that dict, never changes it)."""
         if self.quiet:
             return
         fields["hand"] = self.hand_index
-        audience = None
-        seats: list[int] | None = fields.get("visible_to")
-        if seats is not None:
-            # Membership tests, not isdisjoint: a method call per viewer costs more.
-            audience = frozenset(
-                viewer
-                for viewer, visible in self.visibility().items()
-                if any(seat in visible for seat in seats)
-            )
-        self._events.append(make_event(event_type, fields, audience))
+        visibility = self.visibility() if "visible_to" in fields else None
+        self._events.append(Deferred(_event, (event_type, fields, masks, visibility)))
 
     def _enter(self, phase: str) -> None:
         """Start a phase and ask again what each player may see (T3-4: the dummy's hand
@@ -370,7 +372,7 @@ class HandState:
             }
         return self._visibility
 
-    def take_events(self) -> list[Event]:
+    def take_events(self) -> list[Event | Deferred]:
         events, self._events = self._events, []
         return events
 
@@ -455,12 +457,7 @@ class HandState:
     def do_push(self, seat: int, cards: dict[int, int]) -> None:
         self.pushes = _replaced(self.pushes, seat, cards)
         self._emit(Pushed, seat=seat, cards=None)
-        self._emit(
-            Pushed,
-            seat=seat,
-            cards={t: play_codes(mask) for t, mask in cards.items()},
-            visible_to=[seat],
-        )
+        self._emit(Pushed, cards, seat=seat, visible_to=[seat])
         if all(self.pushes[s] is not None or not self.push_targets[s] for s in range(self.seats)):
             self._exchange()
 
@@ -471,13 +468,7 @@ class HandState:
         for giver, forced in enumerate(self.forced):
             if forced:  # GS-6: the giver learns which of its cards the rules took
                 self._emit(Pushed, seat=giver, cards=None, forced=True)
-                self._emit(
-                    Pushed,
-                    seat=giver,
-                    cards={t: play_codes(mask) for t, mask in forced.items()},
-                    forced=True,
-                    visible_to=[giver],
-                )
+                self._emit(Pushed, forced, seat=giver, forced=True, visible_to=[giver])
         for giver in range(self.seats):
             given = dict(self.forced[giver])
             for target, mask in (self.pushes[giver] or {}).items():
@@ -490,12 +481,7 @@ class HandState:
             for mask in got.values():
                 self.hands[target] |= mask
             if got:
-                self._emit(
-                    CardsReceived,
-                    seat=target,
-                    cards={g: play_codes(mask) for g, mask in got.items()},
-                    visible_to=[target],
-                )
+                self._emit(CardsReceived, got, seat=target, visible_to=[target])
         self._begin_play()
 
     def _begin_play(self) -> None:
@@ -510,7 +496,8 @@ class HandState:
 
     def do_play(self, seat: int, listed: PlayTuple) -> None:
         """A play found legal (on turn, or a bomb out of turn)."""
-        kind, _, rank, cards, phoenix = listed  # the plain tuple's fields: read faster
+        kind = listed[0]  # the plain tuple's fields: read faster
+        cards = listed[3]
         self.hands[seat] &= ~cards
         if not self.played_any[seat]:
             self.played_any = _replaced(self.played_any, seat, True)
@@ -521,17 +508,7 @@ class HandState:
         self.passed = 0
         self.collecting = False
         if not self.quiet:
-            self._events.append(
-                played_event(
-                    self.hand_index,
-                    seat,
-                    codes_high_first(cards),
-                    self.rules.kind_name(kind),
-                    float(rank),
-                    RANK_NAMES[phoenix] if phoenix else None,
-                    kind >= FIRST_BOMB_KIND,
-                )
-            )
+            self._events.append(Deferred(_played, (self.hand_index, seat, listed, self.rules)))
         wish = self.wish
         if wish is not None and self.rules.fulfils(listed, wish):
             self.wish = None
@@ -579,7 +556,7 @@ class HandState:
     def do_pass(self, seat: int) -> None:
         # The commonest event of all: made once per hand and seat (a public event).
         if not self.quiet:
-            self._events.append(passed_event(self.hand_index, seat))
+            self._events.append(Deferred(passed_event, (self.hand_index, seat)))
         if self.collecting:
             self._collect()
             return
@@ -624,12 +601,9 @@ class HandState:
         self.piles = _replaced(self.piles, to, self.piles[to] | cards)
         if not self.quiet:
             self._events.append(
-                trick_won_event(
-                    self.hand_index,
-                    winner,
-                    to,
-                    mask_points(cards) if self.rulebook.card_points else 0,
-                    codes_high_first(cards),
+                Deferred(
+                    _trick_won,
+                    (self.hand_index, winner, to, cards, self.rulebook.card_points),
                 )
             )
         self._clear_trick()
@@ -677,3 +651,47 @@ class HandState:
             }
             for seat, play in self.trick
         ]
+
+
+# Builders of deferred events (see eventlog): their arguments are the hand's own ints,
+# tuples and dicts, which never change once made.
+
+
+def _event(
+    event_type: type[Event],
+    fields: dict[str, Any],
+    masks: dict[int, int] | None,
+    visibility: dict[int | None, frozenset[int]] | None,
+) -> Event:
+    """An event logged by ``HandState._emit``."""
+    if masks is not None:
+        fields["cards"] = {seat: play_codes(mask) for seat, mask in masks.items()}
+    audience = None
+    if visibility is not None:
+        seats: list[int] = fields["visible_to"]
+        # Membership tests, not isdisjoint: a method call per viewer costs more.
+        audience = frozenset(
+            viewer
+            for viewer, visible in visibility.items()
+            if any(seat in visible for seat in seats)
+        )
+    return make_event(event_type, fields, audience)
+
+
+def _played(hand: int, seat: int, listed: PlayTuple, rules: PlayRules) -> Event:
+    kind, _, rank, cards, phoenix = listed
+    return played_event(
+        hand,
+        seat,
+        codes_high_first(cards),
+        rules.kind_name(kind),
+        float(rank),
+        RANK_NAMES[phoenix] if phoenix else None,
+        kind >= FIRST_BOMB_KIND,
+    )
+
+
+def _trick_won(hand: int, seat: int, to: int, cards: int, card_points: bool) -> Event:
+    return trick_won_event(
+        hand, seat, to, mask_points(cards) if card_points else 0, codes_high_first(cards)
+    )

@@ -71,6 +71,7 @@ from tichu_core.game.actions import (
     Tichu,
     Wish,
 )
+from tichu_core.game.eventlog import Deferred
 from tichu_core.game.events import Event
 from tichu_core.game.hand import (
     EXCHANGE,
@@ -773,7 +774,7 @@ class Referee:
 
     def carry_out(
         self, hand: HandState, action: Action, meaning: object
-    ) -> tuple[HandState, list[Event]]:
+    ) -> tuple[HandState, list[Event | Deferred]]:
         """Make ``action`` happen, legal with ``meaning`` (as :meth:`listed` or
         :meth:`judge` found it): returns the snapshot of ``hand`` taken before, and the
         events. Atomic: if a rule fails half-way, ``hand`` is left exactly as it was and

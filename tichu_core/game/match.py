@@ -17,6 +17,7 @@ from tichu_core.game.core import GameCore
 
 if TYPE_CHECKING:
     from tichu_core.game.actions import Action
+    from tichu_core.game.eventlog import Events
     from tichu_core.game.events import Event
     from tichu_core.game.legality import LegalActions
     from tichu_core.game.views import Observation
@@ -44,8 +45,9 @@ class Game(GameCore):
 
         def apply(  # type: ignore[override]
             self, action: Action | dict[str, Any] | str | bytes
-        ) -> list[Event]:
-            """Apply one action; returns its events. Raises InvalidAction /
+        ) -> Events:
+            """Apply one action; returns its events (a read-only sequence, built when
+            first read). Raises InvalidAction /
             IllegalAction / PluginError and then leaves the game exactly as it was."""
             raise NotImplementedError
 

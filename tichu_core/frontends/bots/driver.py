@@ -45,7 +45,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 import tichu_core as tc
-from tichu_core import Action, Event, Game, LegalActions
+from tichu_core import Action, Event, Events, Game, LegalActions
 
 __all__ = ["BOMB", "CALL", "TURN", "Chance", "Driver"]
 
@@ -178,7 +178,7 @@ class Driver:
         if self._queue and self._queue[0] == chance.seat:
             del self._queue[0]
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> Events:
         """Apply ``action`` to the game and note it; its events."""
         events = self.game.apply(action)
         if not self._idle:

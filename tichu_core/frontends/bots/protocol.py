@@ -90,7 +90,7 @@ def decide(bot: Bot, game: Game, seat: int) -> Action:
 def play_match(
     game: Game,
     bots: Sequence[Bot] | Mapping[int, Bot],
-    on_action: Callable[[Action, list[Event]], None] | None = None,
+    on_action: Callable[[Action, Sequence[Event]], None] | None = None,
     max_actions: int = 1_000_000,
 ) -> Game:
     """Drive ``game`` to its end: ``bots[player]`` acts for every seat that player
