@@ -274,6 +274,13 @@ class GameCore:
             return self._play_out(hand, checked, meaning)
         # The referee makes it happen, or leaves the hand as it was.
         before, events = referee.carry_out(hand, checked, meaning)
+        if before is None:
+            # A plain pass or play (no snapshot, see Referee.carry_out): it ends no hand
+            # and leaves a seat on turn, so there is nothing to settle.
+            self._version = version + 1
+            self._actions.append(checked)
+            self._events += events
+            return Events(events)
         scores_before = self.scores  # replaced, never changed in place
         hands_before = len(self.hand_results)
         lord_before: int | None = self._lord_seat

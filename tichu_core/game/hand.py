@@ -61,7 +61,6 @@ from tichu_core.rules.answers import HandScore, Seating
 from tichu_core.rules.table import EXCHANGE, GRAND_TICHU, OVER, PLAY, TableView, next_holding
 
 if TYPE_CHECKING:
-    from tichu_core.rules.playrules import PlayRules
     from tichu_core.rules.rulebook import Rulebook
 
 __all__ = ["EXCHANGE", "GRAND_TICHU", "OVER", "PLAY", "HandState", "Pending"]
@@ -69,6 +68,7 @@ __all__ = ["EXCHANGE", "GRAND_TICHU", "OVER", "PLAY", "HandState", "Pending"]
 _T = TypeVar("_T")
 
 WISH: Final = "wish"
+_DOG_KIND: Final[int] = int(DOG)  # an int: compiled, compared without a call
 GIVE_TRICK: Final = "give_trick"
 GIVE_LEAD: Final = "give_lead"
 
@@ -494,10 +494,27 @@ class HandState:
 
     # --- play -----------------------------------------------------------------------
 
+    def plain_play(self, seat: int, listed: PlayTuple) -> bool:
+        """Whether ``do_play(seat, listed)`` asks no rule: no wish is open, the seat keeps
+        cards, and it is neither the Dog nor the Mah Jong. Such a play (most plays) only
+        changes the trick and moves the turn on; nothing in it can fail, so the game
+        takes no snapshot of the hand for it (GameCore.apply). Keep this in step with
+        ``do_play``."""
+        cards = listed[3]
+        return (
+            self.wish is None
+            and listed[0] != _DOG_KIND
+            and not cards & MAH_JONG_BITS
+            and self.hands[seat] & ~cards != 0
+        )
+
     def do_play(self, seat: int, listed: PlayTuple) -> None:
         """A play found legal (on turn, or a bomb out of turn)."""
         kind = listed[0]  # the plain tuple's fields: read faster
         cards = listed[3]
+        # The play rules' name of the kind is asked before anything changes (they may be
+        # a plugin's); the event itself is built when read.
+        name = None if self.quiet else self.rules.kind_name(kind)
         self.hands[seat] &= ~cards
         if not self.played_any[seat]:
             self.played_any = _replaced(self.played_any, seat, True)
@@ -507,8 +524,8 @@ class HandState:
         self.top_seat = seat
         self.passed = 0
         self.collecting = False
-        if not self.quiet:
-            self._events.append(Deferred(_played, (self.hand_index, seat, listed, self.rules)))
+        if name is not None:
+            self._events.append(Deferred(_played, (self.hand_index, seat, listed, name)))
         wish = self.wish
         if wish is not None and self.rules.fulfils(listed, wish):
             self.wish = None
@@ -552,6 +569,18 @@ class HandState:
     def _lead_to(self, seat: int, to: int) -> None:
         self._emit(LeadPassed, seat=seat, to=to)
         self.turn = to
+
+    def plain_pass(self, seat: int) -> bool:
+        """Whether ``do_pass(seat)`` asks no rule: the trick stays open (a seat other than
+        the top seat still answers), so the pass only moves the turn on, and the game
+        takes no snapshot for it (see ``plain_play``). Keep this in step with
+        ``do_pass``."""
+        top_seat = self.top_seat
+        return (
+            not self.collecting
+            and top_seat is not None
+            and self.active & ~self.passed & ~(1 << seat) & ~(1 << top_seat) != 0
+        )
 
     def do_pass(self, seat: int) -> None:
         # The commonest event of all: made once per hand and seat (a public event).
@@ -678,13 +707,13 @@ def _event(
     return make_event(event_type, fields, audience)
 
 
-def _played(hand: int, seat: int, listed: PlayTuple, rules: PlayRules) -> Event:
+def _played(hand: int, seat: int, listed: PlayTuple, kind_name: str) -> Event:
     kind, _, rank, cards, phoenix = listed
     return played_event(
         hand,
         seat,
         codes_high_first(cards),
-        rules.kind_name(kind),
+        kind_name,
         float(rank),
         RANK_NAMES[phoenix] if phoenix else None,
         kind >= FIRST_BOMB_KIND,

@@ -774,11 +774,27 @@ class Referee:
 
     def carry_out(
         self, hand: HandState, action: Action, meaning: object
-    ) -> tuple[HandState, list[Event | Deferred]]:
+    ) -> tuple[HandState | None, list[Event | Deferred]]:
         """Make ``action`` happen, legal with ``meaning`` (as :meth:`listed` or
         :meth:`judge` found it): returns the snapshot of ``hand`` taken before, and the
         events. Atomic: if a rule fails half-way, ``hand`` is left exactly as it was and
-        the error raised."""
+        the error raised.
+
+        A plain pass or play (``HandState.plain_pass``/``plain_play``: most steps of
+        play) asks no rule: nothing in it can fail, so no snapshot is taken (None)."""
+        kind = type(action)
+        if kind is _PASS or kind is _PLAY:
+            # The seat by position: the action types are plain Python (read as Any here).
+            seat = cast(int, cast("tuple[object, ...]", action)[0])
+            if kind is _PASS:
+                if hand.plain_pass(seat):
+                    hand.do_pass(seat)
+                    return None, hand.take_events()
+            else:
+                play = cast(PlayTuple, meaning)
+                if hand.plain_play(seat, play):
+                    hand.do_play(seat, play)
+                    return None, hand.take_events()
         before = hand.clone()
         try:
             self.perform(hand, action, meaning)
