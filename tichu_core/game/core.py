@@ -271,7 +271,7 @@ class GameCore:
                 return self._lord_decides(checked)
             meaning = referee.judge(hand, version, checked)
         if self._playout:
-            return self._play_out(hand, checked, meaning)
+            return _play_out(self, hand, checked, meaning)
         # The referee makes it happen, or leaves the hand as it was.
         before, events = referee.carry_out(hand, checked, meaning)
         if before is None:
@@ -301,19 +301,6 @@ class GameCore:
         self._actions.append(checked)  # a play-out's apply went to `_play_out`
         self._events += events
         return Events(events)
-
-    def _play_out(self, hand: HandState, action: Action, meaning: object) -> Events:
-        """``apply`` in a play-out, legal ``action`` with its ``meaning``: the same change,
-        without the snapshot that makes a game's ``apply`` atomic (making and freeing it
-        was about a twentieth of a play-out step). A rollout is thrown away, so a play-out
-        that fails half-way (a failing plugin) is not put back: it refuses every later
-        use instead, so nothing is read from a half-made state."""
-        self._broken = True
-        self._referee.perform(hand, action, meaning)
-        _settle(self)  # a play-out's end of hand: no events, no next hand
-        self._broken = False
-        self._version += 1
-        return NO_EVENTS
 
     def _broken_playout(self) -> NoReturn:
         raise TichuError(
@@ -612,6 +599,20 @@ class GameCore:
                     f"saved action {number} ({raw}) does not replay: {error}"
                 ) from error
         return game
+
+
+def _play_out(game: GameCore, hand: HandState, action: Action, meaning: object) -> Events:
+    """``apply`` in a play-out, legal ``action`` with its ``meaning``: the same change,
+    without the snapshot that makes a game's ``apply`` atomic (making and freeing it was
+    about a twentieth of a play-out step). A rollout is thrown away, so a play-out that
+    fails half-way (a failing plugin) is not put back: it refuses every later use
+    instead, so nothing is read from a half-made state. A function, as ``_settle``."""
+    game._broken = True
+    game._referee.perform(hand, action, meaning)
+    _settle(game)  # a play-out's end of hand: no events, no next hand
+    game._broken = False
+    game._version += 1
+    return NO_EVENTS
 
 
 def _settle(game: GameCore) -> list[Event | Deferred] | None:

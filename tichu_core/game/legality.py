@@ -509,7 +509,7 @@ class _Issued:
     actions, plays and pushes) and the hand state it was made for: what `listed` trusts.
     A class rather than a tuple: compiled, its fields are read without unboxing a tuple."""
 
-    __slots__ = ("fixed", "hand", "listing", "plays", "pushes")
+    __slots__ = ("fixed", "hand", "listing", "plays", "pushes", "version")
 
     def __init__(
         self,
@@ -518,19 +518,20 @@ class _Issued:
         plays: list[PlayTuple],
         pushes: PushChoices | None,
         hand: HandState,
+        version: int,
     ) -> None:
         self.listing = listing
         self.fixed = fixed
         self.plays = plays
         self.pushes = pushes
         self.hand = hand
+        self.version = version
 
 
 class Referee:
     """What each seat may do on the running hand, and the judge of every action."""
 
     __slots__ = (
-        "_issued_version",
         "_listings",
         "_refusals",
         "_refusals_version",
@@ -538,10 +539,11 @@ class Referee:
     )
 
     def __init__(self) -> None:
-        self._issued_version = -1
-        # Seat -> its latest listing for `_issued_version` (one per seat: front ends poll),
-        # with the referee's own copies of its fixed actions, plays and pushes and the
-        # hand state it was made for: what `listed` trusts (the listing is the bot's).
+        # Seat -> its latest listing (one per seat: front ends poll), with the referee's
+        # own copies of its fixed actions, plays and pushes, and the hand state and game
+        # version it was made for: what `listed` trusts (the listing is the bot's). An
+        # entry of an earlier version is trusted for nothing (and replaced, not cleared:
+        # emptying the dict at every version cost more than the check).
         self._listings: dict[int, _Issued] = {}
         self._turn_cache: tuple[int, int, list[PlayTuple], bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
@@ -666,9 +668,6 @@ class Referee:
 
     def legal_actions(self, hand: HandState, version: int, seat: int) -> LegalActions:
         """Every option of ``seat``: exactly the parts :meth:`judge` accepts from."""
-        if version != self._issued_version:
-            self._listings.clear()
-            self._issued_version = version
         cards = hand.hands[seat]
         if hand.phase == PLAY and hand.pending is None:
             # Ordinary play, most calls: the calls, the pass (S-TRICK-1/2, as `may_pass`
@@ -691,7 +690,7 @@ class Referee:
             handed_pushes = self.pushes(hand, seat) if pushes is not None else None
         # The bot gets copies (the plays may be the turn cache `judge` reads).
         listing = LegalActions(seat, fixed[:], plays[:], handed_pushes, cards, True)
-        self._listings[seat] = _Issued(listing, fixed, plays, pushes, hand)
+        self._listings[seat] = _Issued(listing, fixed, plays, pushes, hand, version)
         return listing
 
     def listed(self, hand: HandState, version: int, action: Action) -> object:
@@ -708,13 +707,13 @@ class Referee:
         seat, four fields), a push likewise against its own pushes. What passes is
         well-formed and legal here; an equal object built elsewhere is judged in full."""
         fields = cast("tuple[object, ...]", action)
-        if version != self._issued_version or not fields:
+        if not fields:
             return NOT_LISTED
         seat = fields[0]
         if type(seat) is not int:
             return NOT_LISTED
         issued = self._listings.get(seat)
-        if issued is None or issued.hand is not hand:
+        if issued is None or issued.version != version or issued.hand is not hand:
             return NOT_LISTED
         listing = issued.listing
         kind = type(action)

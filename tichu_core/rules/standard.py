@@ -403,15 +403,15 @@ def call_scores(variant: Variant, table: TableView) -> list[int]:
     seat_teams, tichu, grand_tichu = table.teams, table.tichu, table.grand_tichu
     out_order = table.out_order
     calls = variant.calls
+    tichu_points, grand_tichu_points = calls.tichu_points, calls.grand_tichu_points
     scores = [0] * (max(seat_teams) + 1)
     first = out_order[0] if out_order else None
     for seat in range(table.seats):
-        for called, points in (
-            (tichu[seat], calls.tichu_points),
-            (grand_tichu[seat], calls.grand_tichu_points),
-        ):
-            if called:
-                scores[seat_teams[seat]] += points if seat == first else -points
+        points = (tichu_points if tichu[seat] else 0) + (
+            grand_tichu_points if grand_tichu[seat] else 0
+        )
+        if points:
+            scores[seat_teams[seat]] += points if seat == first else -points
     return scores
 
 
