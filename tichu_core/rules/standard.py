@@ -17,7 +17,7 @@ plugin is asked first). A plugin of plain Python marks its hooks ``@hookimpl``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final, final
 
 from tichu_core.cardplay.cards import (
     CARDS,
@@ -49,10 +49,53 @@ def tichu_seats(variant: Variant) -> int:
     return variant.seats
 
 
+@final
+class _Options:
+    """The options the answers asked at (almost) every step read, read from a variant
+    once: compiled, reading an attribute of a pydantic model costs some 400
+    instructions, of this object a few. Variants and their option groups are frozen."""
+
+    def __init__(self, variant: Any) -> None:
+        self.variant = variant
+        calls, scoring, dragon, game = variant.calls, variant.scoring, variant.dragon, variant.game
+        self.grand_tichu: bool = calls.grand_tichu
+        self.tichu: bool = calls.tichu
+        self.tichu_and_grand_tichu: bool = calls.tichu_and_grand_tichu
+        self.max_calls_per_team: int = calls.max_per_team
+        self.tichu_points: int = calls.tichu_points
+        self.grand_tichu_points: int = calls.grand_tichu_points
+        self.winner_collects: bool = variant.tricks.winner_collects
+        self.team_size: int = variant.teams.size
+        self.dummy: bool = variant.teams.dummy
+        self.double_victory: int = scoring.double_victory
+        self.card_points: bool = scoring.card_points
+        # Whether score lines are players (T3-7 per_player, or no partners: GS-1) rather
+        # than teams; players change seats, so their scores follow them, not the seats.
+        self.player_lines: bool = scoring.per_player or variant.team_count == variant.seats
+        self.dragon_gift: bool = dragon.gift
+        self.dragon_gift_when_last: bool = dragon.gift_when_last
+        self.target: int = game.target
+        self.hands: int = game.hands
+        self.players: int = variant.players
+
+
+_OPTIONS: Final[dict[int, _Options]] = {}
+
+
+def _options(variant: Variant) -> _Options:
+    """The options of ``variant`` (kept with it, for the last 256 variants asked)."""
+    options = _OPTIONS.get(id(variant))
+    if options is None or options.variant is not variant:
+        if len(_OPTIONS) >= 256:
+            _OPTIONS.clear()
+        options = _OPTIONS[id(variant)] = _Options(variant)
+    return options
+
+
 def _player_lines(variant: Variant) -> bool:
     """Whether score lines are players (T3-7 per_player, or no partners: GS-1) rather
     than teams; players change seats, so their scores follow them, not the seats."""
-    return variant.scoring.per_player or variant.team_count == variant.seats
+    return _options(variant).player_lines
 
 
 def tichu_score_lines(variant: Variant, players: int) -> list[str]:
@@ -176,22 +219,21 @@ def tichu_visible_seats(variant: Variant, table: TableView, player: int | None) 
 def tichu_may_call(variant: Variant, table: TableView, seat: int, call: str) -> bool | Refusal:
     """S-CALL-1: ``calls.grand_tichu``/``calls.tichu``, one call per seat unless
     ``calls.tichu_and_grand_tichu``, at most ``calls.max_per_team`` calls per team."""
-    calls = variant.calls
-    if call == GRAND_TICHU and not calls.grand_tichu:
+    options = _options(variant)
+    if call == GRAND_TICHU and not options.grand_tichu:
         return Refusal("S-DEAL-2", "this variant has no Grand Tichu")
-    if call == "tichu" and not calls.tichu:
+    if call == "tichu" and not options.tichu:
         return Refusal("S-CALL-1", "this variant has no Tichu calls")
-    if call == "tichu" and table.grand_tichu[seat] and not calls.tichu_and_grand_tichu:
+    if call == "tichu" and table.grand_tichu[seat] and not options.tichu_and_grand_tichu:
         return Refusal("S-CALL-1", f"seat {seat} called Grand Tichu (one call per seat)")
-    if calls.max_per_team:
+    most = options.max_calls_per_team
+    if most:
         team = table.teams[seat]
         made = sum(
             1 for s in table.team_members(team) if table.tichu[s] or table.grand_tichu[s] is True
         )
-        if made >= calls.max_per_team:
-            return Refusal(
-                "S-CALL-1", f"team {team} has made its {calls.max_per_team} call(s) this hand"
-            )
+        if made >= most:
+            return Refusal("S-CALL-1", f"team {team} has made its {most} call(s) this hand")
     return True
 
 
@@ -320,7 +362,7 @@ def tichu_dog_recipients(variant: Variant, table: TableView, seat: int) -> list[
 
 def tichu_collect_at_once(variant: Variant, table: TableView) -> bool:
     """S-TRICK-2: by ``tricks.winner_collects`` the top seat collects by passing."""
-    return not variant.tricks.winner_collects
+    return not _options(variant).winner_collects
 
 
 def tichu_trick_winner(variant: Variant, table: TableView) -> int:
@@ -332,10 +374,11 @@ def tichu_trick_winner(variant: Variant, table: TableView) -> int:
 def tichu_dragon_recipients(variant: Variant, table: TableView, seat: int) -> list[int]:
     """S-DRAGON-1/2: an opponent of the winner's choice, also on the last trick by option
     (never after a double victory: the hand is scored without cards)."""
-    if not variant.dragon.gift:
+    options = _options(variant)
+    if not options.dragon_gift:
         return []
     if table.phase == OVER and (
-        not variant.dragon.gift_when_last or team_out_together(variant, table) is not None
+        not options.dragon_gift_when_last or team_out_together(variant, table) is not None
     ):
         return []
     return table.opponents(seat)
@@ -348,7 +391,7 @@ def team_out_together(variant: Variant, table: TableView) -> int | None:
     """The team whose seats all went out before any opponent, if any: the double
     victory of S-END-1, Tientsin's triple victory (T6-5). For plugins too."""
     out = table.out_order
-    if variant.teams.size < 2 or not out:
+    if _options(variant).team_size < 2 or not out:
         return None
     seat_teams = table.teams
     team = seat_teams[out[0]]
@@ -374,9 +417,10 @@ def team_scores(variant: Variant, table: TableView) -> HandScore:
     scores = [0] * teams
     card_points = [0] * teams
     winners = team_out_together(variant, table)
+    options = _options(variant)
     if winners is not None:
-        scores[winners] += variant.scoring.double_victory
-    elif variant.scoring.card_points:
+        scores[winners] += options.double_victory
+    elif options.card_points:
         out_order, piles, hands = table.out_order, table.piles, table.hands
         first_out = out_order[0] if out_order else None
         for seat in range(table.seats):
@@ -402,8 +446,8 @@ def call_scores(variant: Variant, table: TableView) -> list[int]:
     For plugins that score hands their own way but keep the calls (T6-6)."""
     seat_teams, tichu, grand_tichu = table.teams, table.tichu, table.grand_tichu
     out_order = table.out_order
-    calls = variant.calls
-    tichu_points, grand_tichu_points = calls.tichu_points, calls.grand_tichu_points
+    options = _options(variant)
+    tichu_points, grand_tichu_points = options.tichu_points, options.grand_tichu_points
     scores = [0] * (max(seat_teams) + 1)
     first = out_order[0] if out_order else None
     for seat in range(table.seats):
@@ -425,12 +469,13 @@ def score_per_line(variant: Variant, table: TableView, score: HandScore) -> Hand
     lines: unchanged with lines per team; with lines per player (T3-7, or no partners)
     each player's line, and the dummy's, gets the whole score of its seat's team. For
     plugins that change a team score and keep the standard lines."""
-    if not _player_lines(variant):
+    options = _options(variant)
+    if not options.player_lines:
         return score
-    lines = variant.players + (1 if variant.teams.dummy else 0)
+    lines = options.players + (1 if options.dummy else 0)
     scores, card_points = [0] * lines, [0] * lines
     for seat, player in enumerate(table.players):
-        line = player if player is not None else variant.players
+        line = player if player is not None else options.players
         team = table.teams[seat]
         scores[line] = score.scores[team]
         card_points[line] = score.card_points[team]
@@ -443,10 +488,11 @@ def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> 
     dummy's line (the last, T3-7) counts for the score but wins no match of a fixed
     number of hands: the highest *player* score does. To a target (T3-8) it is a
     line like any other: it can reach the target, end the match and win it."""
-    target, hands = variant.game.target, variant.game.hands
+    options = _options(variant)
+    target, hands = options.target, options.hands
     if hands and hands_played >= hands:
-        dummy_line = _player_lines(variant) and variant.teams.dummy
-        contenders = totals[: variant.players] if dummy_line else totals
+        dummy_line = options.player_lines and options.dummy
+        contenders = totals[: options.players] if dummy_line else totals
         best = max(contenders)
         leaders = tuple(line for line, total in enumerate(contenders) if total == best)
         return Outcome(Termination.HANDS_PLAYED, leaders)
@@ -454,7 +500,7 @@ def tichu_match_over(variant: Variant, totals: list[int], hands_played: int) -> 
     leaders = tuple(line for line, total in enumerate(totals) if total == best)
     # Partners share one score, so with lines per player equal leaders are no tie
     # (an exact tie of opponents then ends the match with both on top).
-    untied = len(leaders) == 1 or _player_lines(variant)
+    untied = len(leaders) == 1 or options.player_lines
     if target and best >= target and untied:
         return Outcome(Termination.TARGET_REACHED, leaders)
     return False
