@@ -62,6 +62,20 @@ from tichu_core.variants import Variant, load_variant
 _ACTION_CLASSES: Final = frozenset(ACTION_TYPES.values())
 
 
+def _deck_cards(deck: int) -> list[int]:
+    """A new list of the card numbers of ``deck`` (a mask), lowest first: taken apart
+    once per deck and copied at every deal."""
+    cards = _DECK_CARDS.get(deck)
+    if cards is None:
+        if len(_DECK_CARDS) >= 64:
+            _DECK_CARDS.clear()
+        cards = _DECK_CARDS[deck] = indexes_of(deck)
+    return cards[:]
+
+
+_DECK_CARDS: Final[dict[int, list[int]]] = {}
+
+
 def _copy_rng(rng: random.Random) -> random.Random:
     """An independent generator in the state of ``rng``."""
     twin = seeded_rng(0)
@@ -136,7 +150,7 @@ class GameCore:
         if index < len(self._stacked):
             dealt = self._stacked[index]
         else:
-            cards = indexes_of(self._deck)
+            cards = _deck_cards(self._deck)
             if self._rng_shared:
                 self._rng = _copy_rng(self._rng)
                 self._rng_shared = False

@@ -47,12 +47,13 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
     every machine and Python version: only the Mersenne Twister's raw bits, which
     Python keeps stable, decide the order.
     """
+    draw = rng.getrandbits  # looked up once, not at every draw
     for top in range(len(cards) - 1, 0, -1):
         bound = top + 1
         bits = bound.bit_length()
-        pick = rng.getrandbits(bits)
+        pick = draw(bits)
         while pick >= bound:
-            pick = rng.getrandbits(bits)
+            pick = draw(bits)
         cards[top], cards[pick] = cards[pick], cards[top]
 
 
