@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tichu_core.cardplay import cards
@@ -213,3 +215,17 @@ def test_take_cards_rejects_cards_not_held() -> None:
         take_cards("6s", first)
     with pytest.raises(CardError, match="Zq"):
         take_cards("Zq", first)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_mask_of_sets_the_bit_of_every_card_number_across_the_word_boundary(seed: int) -> None:
+    """mask_of gathers card numbers below and above bit 62 apart (machine words when
+    compiled): every number, either side, in any order, is its own bit; a negative one
+    is refused as a negative shift is."""
+    rng = random.Random(seed)
+    for size in (0, 1, 2, 14, 56, 112):
+        numbers = rng.sample(range(cards.CARD_COUNT), size)
+        assert mask_of(numbers) == sum(1 << n for n in numbers)
+    assert mask_of([61, 62, 63, 111]) == (1 << 61) | (1 << 62) | (1 << 63) | (1 << 111)
+    with pytest.raises(ValueError):
+        mask_of([-1])

@@ -218,10 +218,18 @@ def format_cards(cards: Iterable[int]) -> str:
 
 
 def mask_of(cards: Iterable[int]) -> int:
-    mask = 0
+    """The mask of card numbers. Gathered in two halves that fit a machine word (compiled,
+    no wide int is made per card), joined once."""
+    low = high = 0
     for card in cards:
-        mask |= 1 << card
-    return mask
+        if card < _HALF:
+            low |= 1 << card
+        else:
+            high |= 1 << (card - _HALF)
+    return low | high << _HALF
+
+
+_HALF: Final = 62  # compiled, ints below 2**62 are machine words
 
 
 def cards_of(mask: int) -> list[Card]:
