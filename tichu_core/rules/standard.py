@@ -77,6 +77,8 @@ class _Options:
         self.target: int = game.target
         self.hands: int = game.hands
         self.players: int = variant.players
+        self.exchange_targets: str = variant.exchange.targets
+        self.exchange_first_hand: bool = variant.exchange.first_hand
 
 
 _OPTIONS: Final[dict[int, _Options]] = {}
@@ -256,13 +258,13 @@ def _rank_levels(variant: Variant, table: TableView) -> list[tuple[int, int, int
 
 
 def _exchange_now(variant: Variant, table: TableView) -> bool:
-    return table.hand_index > 0 or variant.exchange.first_hand
+    return table.hand_index > 0 or _options(variant).exchange_first_hand
 
 
 def tichu_push_targets(variant: Variant, table: TableView, seat: int) -> dict[int, int]:
     """S-EX-1 (all other seats), T3-3 (opponents), T6-3 (partners), one card each;
     GS-6 (rank): each upper rank gives back as many cards as it receives."""
-    kind = variant.exchange.targets
+    kind = _options(variant).exchange_targets
     if kind == "none" or not _exchange_now(variant, table):
         return {}
     if kind == "rank":
@@ -272,7 +274,7 @@ def tichu_push_targets(variant: Variant, table: TableView, seat: int) -> dict[in
         others = [s for s in others if table.teams[s] != table.teams[seat]]
     elif kind == "partners":
         others = [s for s in others if table.teams[s] == table.teams[seat]]
-    return dict.fromkeys(others, 1)
+    return {other: 1 for other in others}
 
 
 def best_cards(variant: Variant, hand: int, count: int) -> int:
@@ -294,7 +296,7 @@ def best_cards(variant: Variant, hand: int, count: int) -> int:
 
 def tichu_forced_push(variant: Variant, table: TableView, seat: int) -> dict[int, int]:
     """GS-6: in a rank exchange each lower rank gives its best cards, forced."""
-    if variant.exchange.targets != "rank" or not _exchange_now(variant, table):
+    if _options(variant).exchange_targets != "rank" or not _exchange_now(variant, table):
         return {}
     return {
         high: best_cards(variant, table.hands[seat], count)
