@@ -16,6 +16,7 @@ and return its events.
 
 from __future__ import annotations
 
+import random
 import sys
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -33,6 +34,16 @@ DECK = frozenset([r + s for r in RANKS for s in SUITS] + list(SPECIALS))
 
 Deal = list[list[str]]
 Pushes = list[dict[int, str]]
+
+# Every bundled variant's table, and Grand Seigneur with the Great Lord deciding
+# whether another hand is played (GS-8): what tests of the engine's machinery run on.
+EVERY_TABLE: list[tuple[str, dict[str, object] | None]] = [
+    ("standard", None),
+    ("threechu", None),
+    ("tientsin", None),
+    ("grand_seigneur", {"players": 7}),
+    ("grand_seigneur", {"players": 5, "game.lord_decides": True}),
+]
 
 
 def cards(text: str) -> list[str]:
@@ -159,6 +170,12 @@ def give_trick(game: tc.Game, seat: int, to: int) -> list[tc.Event]:
 
 
 # --- reading the game ---------------------------------------------------------------
+
+
+def random_action(game: tc.Game, rng: random.Random) -> tc.Action:
+    """A legal action of the first seat the game waits for, drawn uniformly."""
+    actions = game.legal_actions(game.waiting_for[0])
+    return actions[rng.randrange(len(actions))]
 
 
 def held(game: tc.Game, seat: int) -> frozenset[str]:

@@ -8,21 +8,11 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from scenario import EVERY_TABLE, random_action
 
 import tichu_core as tc
 
-VARIANTS = [
-    ("standard", None),
-    ("threechu", None),
-    ("tientsin", None),
-    ("grand_seigneur", {"players": 7}),
-    ("grand_seigneur", {"players": 5, "game.lord_decides": True}),
-]
-
-
-def _random_action(game: tc.Game, rng: random.Random) -> tc.Action:
-    actions = game.legal_actions(game.waiting_for[0])
-    return actions[rng.randrange(len(actions))]
+VARIANTS = EVERY_TABLE
 
 
 def _dumps(events: Sequence[tc.Event]) -> list[dict[str, object]]:
@@ -43,8 +33,8 @@ def test_events_read_late_are_the_events_read_at_once(
     at_once: list[dict[str, object]] = _dumps(eager.event_log)
     answers: list[tc.Events] = []
     while len(eager.hand_results) < 2 and not eager.is_over:
-        at_once += _dumps(eager.apply(_random_action(eager, rng_eager)))
-        answers.append(lazy.apply(_random_action(lazy, rng_lazy)))
+        at_once += _dumps(eager.apply(random_action(eager, rng_eager)))
+        answers.append(lazy.apply(random_action(lazy, rng_lazy)))
     assert lazy.actions == eager.actions
     assert _dumps(lazy.event_log) == at_once == _dumps(eager.event_log)
     start = len(at_once) - sum(len(events) for events in answers)
@@ -56,9 +46,9 @@ def test_events_read_late_are_the_events_read_at_once(
 def test_apply_answers_a_read_only_sequence_that_reads_like_its_list() -> None:
     game = tc.Game("standard", seed=4)
     rng = random.Random(2)
-    events = game.apply(_random_action(game, rng))
+    events = game.apply(random_action(game, rng))
     while len(events) < 2:  # an action with more than one event (the last card dealt)
-        events = game.apply(_random_action(game, rng))
+        events = game.apply(random_action(game, rng))
     as_list = list(events)
     assert isinstance(events, tc.Events)
     assert isinstance(events, Sequence)
@@ -91,7 +81,7 @@ def test_an_event_is_one_object_wherever_it_is_read() -> None:
     before anything was read all hold the same object."""
     game = tc.Game("standard", seed=8)
     rng = random.Random(3)
-    answers = [game.apply(_random_action(game, rng)) for _ in range(40)]
+    answers = [game.apply(random_action(game, rng)) for _ in range(40)]
     twin = game.copy()
     from_answers = [event for events in answers for event in events]
     log = game.event_log
@@ -105,8 +95,8 @@ def test_a_playout_answers_no_events() -> None:
     game = tc.Game("standard", seed=8)
     rng = random.Random(3)
     for _ in range(20):
-        game.apply(_random_action(game, rng))
+        game.apply(random_action(game, rng))
     playout = game.copy(playout=True)
-    events = playout.apply(_random_action(playout, rng))
+    events = playout.apply(random_action(playout, rng))
     assert isinstance(events, tc.Events)
     assert len(events) == 0 and events == [] and not events

@@ -7,24 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from scenario import plugin_with
+from scenario import EVERY_TABLE, plugin_with, random_action
 
 import tichu_core as tc
 from tichu_core.rules.hookspecs import hookimpl
 from tichu_core.rules.table import TableView
 
-VARIANTS = [
-    ("standard", None),
-    ("threechu", None),
-    ("tientsin", None),
-    ("grand_seigneur", {"players": 7}),
-    ("grand_seigneur", {"players": 5, "game.lord_decides": True}),
-]
-
-
-def _random_action(game: tc.Game, rng: random.Random) -> tc.Action:
-    actions = game.legal_actions(game.waiting_for[0])
-    return actions[rng.randrange(len(actions))]
+VARIANTS = EVERY_TABLE
 
 
 def _somewhere_in_a_match(name: str, overrides: dict[str, object] | None, steps: int) -> tc.Game:
@@ -33,7 +22,7 @@ def _somewhere_in_a_match(name: str, overrides: dict[str, object] | None, steps:
     for _ in range(steps):
         if game.is_over:
             break
-        game.apply(_random_action(game, rng))
+        game.apply(random_action(game, rng))
     return game
 
 
