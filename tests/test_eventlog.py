@@ -4,6 +4,8 @@ every read of an event, from any log that holds it, gets the same object."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Sequence
 
@@ -74,6 +76,8 @@ def test_apply_answers_a_read_only_sequence_that_reads_like_its_list() -> None:
         events[0] = as_list[0]  # type: ignore[index]
     with pytest.raises(AttributeError):
         events.append(as_list[0])  # type: ignore[attr-defined]
+    for twin in (copy.copy(events), copy.deepcopy(events), pickle.loads(pickle.dumps(events))):
+        assert type(twin) is tc.Events and twin == as_list
 
 
 def test_an_event_is_one_object_wherever_it_is_read() -> None:

@@ -59,7 +59,8 @@ class Events(Sequence[Event]):
 
     It reads like the list it stands for: length, indexing and slices (a slice is a
     list), iteration, ``in``, ``index``/``count``, ``==`` with a list or another
-    ``Events``, ``+`` with a list (a list). ``list(events)`` is a plain list."""
+    ``Events``, ``+`` with a list (a list); it copies and pickles as its events.
+    ``list(events)`` is a plain list."""
 
     def __init__(self, entries: list[Event | Deferred]) -> None:
         self._entries = entries  # not shared: the game hands over a list of its own
@@ -119,6 +120,11 @@ class Events(Sequence[Event]):
 
     def __repr__(self) -> str:
         return repr(self._events())
+
+    def __reduce__(self) -> tuple[type[Events], tuple[list[Event | Deferred]]]:
+        # copy, deepcopy and pickle (a list of events could be sent between processes):
+        # the events themselves, built.
+        return Events, (list(self._events()),)
 
 
 # What a play-out's apply answers: it builds no events. Shared: an Events never changes.
