@@ -16,6 +16,7 @@ from tichu_core.cardplay.cards import (
     deck_mask,
     format_cards,
     format_mask,
+    indexes_of,
     mask_of,
     mask_points,
     parse_cards,
@@ -229,3 +230,15 @@ def test_mask_of_sets_the_bit_of_every_card_number_across_the_word_boundary(seed
     assert mask_of([61, 62, 63, 111]) == (1 << 61) | (1 << 62) | (1 << 63) | (1 << 111)
     with pytest.raises(ValueError):
         mask_of([-1])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_indexes_of_takes_a_mask_apart_lowest_first_across_the_word_boundary(seed: int) -> None:
+    rng = random.Random(seed)
+    for size in (0, 1, 2, 14, 56, 112):
+        numbers = rng.sample(range(cards.CARD_COUNT), size)
+        assert indexes_of(sum(1 << n for n in numbers)) == sorted(numbers)
+    assert indexes_of((1 << 61) | (1 << 62) | (1 << 111)) == [61, 62, 111]
+    for wider in (-1, 1 << cards.CARD_COUNT):
+        with pytest.raises(OverflowError):
+            indexes_of(wider)
