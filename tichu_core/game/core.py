@@ -288,29 +288,25 @@ class GameCore:
             return _play_out(self, hand, checked, meaning)
         # The referee makes it happen, or leaves the hand as it was.
         before, events = referee.carry_out(hand, checked, meaning)
-        if before is None:
-            # A plain pass or play (no snapshot, see Referee.carry_out): it ends no hand
-            # and leaves a seat on turn, so there is nothing to settle.
-            self._version = version + 1
-            self._actions.append(checked)
-            self._events += events
-            return Events(events)
-        scores_before = self.scores  # replaced, never changed in place
-        hands_before = len(self.hand_results)
-        lord_before: int | None = self._lord_seat
-        try:
-            ended = _settle(self)
-            if ended is not None:
-                events += ended
-        except Exception:
-            # A failing plugin (or engine bug) must leave the game as it was.
-            self._hand = before
-            self.scores = scores_before
-            del self.hand_results[hands_before:]
-            self.outcome = None
-            self.is_over = False
-            self._lord_seat = lord_before
-            raise
+        # A plain pass or play came back without a snapshot (Referee.carry_out): it ends
+        # no hand and leaves a seat on turn, so there is nothing to settle.
+        if before is not None:
+            scores_before = self.scores  # replaced, never changed in place
+            hands_before = len(self.hand_results)
+            lord_before: int | None = self._lord_seat
+            try:
+                ended = _settle(self)
+                if ended is not None:
+                    events += ended
+            except Exception:
+                # A failing plugin (or engine bug) must leave the game as it was.
+                self._hand = before
+                self.scores = scores_before
+                del self.hand_results[hands_before:]
+                self.outcome = None
+                self.is_over = False
+                self._lord_seat = lord_before
+                raise
         self._version = version + 1
         self._actions.append(checked)  # a play-out's apply went to `_play_out`
         self._events += events
@@ -467,7 +463,7 @@ class GameCore:
         from the generator alone, the same deck each time), so that no hand pays for
         saving the generator's state (625 numbers) in case its deal fails."""
         rng = seeded_rng(self.seed)
-        cards = indexes_of(self._deck)
+        cards = _deck_cards(self._deck)
         for _ in range(shuffles):
             shuffle(cards, rng)
         self._rng = rng

@@ -18,6 +18,7 @@ This module may be compiled (tichu_core.builds).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, cast, final, overload
 
@@ -96,7 +97,7 @@ class Events(Sequence[Event]):
     def __contains__(self, item: object) -> bool:
         return item in self._events()
 
-    def index(self, item: Event, start: int = 0, stop: int = 2**62) -> int:
+    def index(self, item: Event, start: int = 0, stop: int = sys.maxsize) -> int:
         return self._events().index(item, start, stop)
 
     def count(self, item: Event) -> int:

@@ -68,9 +68,9 @@ __all__ = ["EXCHANGE", "GRAND_TICHU", "OVER", "PLAY", "HandState", "Pending"]
 _T = TypeVar("_T")
 
 WISH: Final = "wish"
-_DOG_KIND: Final[int] = int(DOG)  # an int: compiled, compared without a call
 GIVE_TRICK: Final = "give_trick"
 GIVE_LEAD: Final = "give_lead"
+_DOG_KIND: Final[int] = int(DOG)  # an int: compiled, compared without a call
 
 # Every attribute of a HandState, as `clone` copies them (a test holds the two together).
 STATE_FIELDS: Final = (
@@ -537,7 +537,7 @@ class HandState:
             if self.rulebook.hand_over(self.view):
                 self._finish()
                 return
-        if kind == DOG:
+        if kind == _DOG_KIND:
             self._dog(seat)
             return
         self.turn = self.next_active(seat)
