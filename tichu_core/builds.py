@@ -33,6 +33,7 @@ COMPILED = (
     "tichu_core/cardplay/cards.py",
     "tichu_core/cardplay/combinations.py",
     "tichu_core/cardplay/moves.py",
+    "tichu_core/cardplay/leads.py",
     "tichu_core/rules/table.py",
     "tichu_core/rules/rulebook.py",
     "tichu_core/rules/playrules.py",

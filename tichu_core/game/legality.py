@@ -31,7 +31,7 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Final, NoReturn, cast, overload
+from typing import Any, Final, NoReturn, cast, overload
 
 from tichu_core.cardplay.cards import (
     FIRST_COPY_BITS,
@@ -54,6 +54,7 @@ from tichu_core.cardplay.combinations import (
     PlayTuple,
     as_combination,
 )
+from tichu_core.cardplay.leads import LeadPlays
 from tichu_core.errors import CardError, IllegalAction, InvalidAction, caused_by
 from tichu_core.game.actions import (
     GRAND_TICHUS,
@@ -103,6 +104,32 @@ _GRAND_TICHUS: Final = GRAND_TICHUS
 # write to it: the referee reads only the index from it, and checks the action against
 # its own copy of the options at that index (`Referee.listed`).
 Handed = dict[int, tuple[Action, int]]
+# A seat's plays as the referee lists them: a list, or a lead counted and built a kind
+# at a time when read (`PlayRules.listed_plays`).
+Plays = list[PlayTuple] | LeadPlays
+
+
+def _own_copy(plays: Plays) -> Plays:
+    """A listing of ``plays`` that shares nothing a bot could change with them."""
+    if isinstance(plays, LeadPlays):
+        return plays.twin()
+    return plays[:]
+
+
+def _size_of(plays: Plays) -> int:
+    # Either branch is a direct call in the compiled build (the union is not).
+    if isinstance(plays, LeadPlays):
+        return len(plays)
+    return len(plays)
+
+
+def _play_at(plays: Plays, index: int) -> Any:
+    """The play at ``index`` (in range) of ``plays``, as the object listed: typed Any, so
+    that the compiled build hands the tuple on rather than taking it apart and making
+    it again."""
+    if isinstance(plays, LeadPlays):
+        return plays.play(index)
+    return cast("list[Any]", plays)[index]
 
 
 # Card mask -> its canonical text. The same plays are listed over and over in a
@@ -373,7 +400,7 @@ class LegalActions(Sequence[Action]):
         self,
         seat: int,
         fixed: list[Action],
-        plays: list[PlayTuple] | None = None,
+        plays: Plays | None = None,
         pushes: PushChoices | None = None,
         hand: int = 0,
         tracked: bool = False,
@@ -381,10 +408,12 @@ class LegalActions(Sequence[Action]):
         self._seat = seat
         self._hand = hand
         self._fixed = fixed
-        self._plays = plays = plays or []
+        if plays is None:
+            plays = []
+        self._plays: Plays = plays
         self._pushes = pushes
         # Pushes are counted only when first asked (there may be thousands).
-        self._size = -1 if pushes is not None else len(fixed) + len(plays)
+        self._size = -1 if pushes is not None else len(fixed) + _size_of(plays)
         # Every play or push handed out is remembered with its index, so that `apply` of
         # that very object need not judge it again: the first one here (most bots take one
         # action from a listing), the others in `_handed`. Referee.listed reads both, of
@@ -398,7 +427,7 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         if self._size < 0:
             pushes = len(self._pushes) if self._pushes is not None else 0
-            self._size = len(self._fixed) + len(self._plays) + pushes
+            self._size = len(self._fixed) + _size_of(self._plays) + pushes
         return self._size
 
     @overload
@@ -422,11 +451,12 @@ class LegalActions(Sequence[Action]):
             return fixed[index]  # the referee finds these among its own copy of them
         index -= len(fixed)
         plays = self._plays
-        if index < len(plays):
-            action: Action = play_action(self._seat, plays[index])
+        listed = _size_of(plays)
+        if index < listed:
+            action: Action = play_action(self._seat, _play_at(plays, index))
         else:
             assert self._pushes is not None
-            action = push_action(self._seat, self._pushes.masks(index - len(plays)))
+            action = push_action(self._seat, self._pushes.masks(index - listed))
         if self._tracked:
             if self._first is None:
                 self._first = action
@@ -474,9 +504,7 @@ class LegalActions(Sequence[Action]):
         return list(self._fixed)
 
 
-def _find_play(
-    plays: list[PlayTuple], mask: int, phoenix: str | None, hand: int
-) -> PlayTuple | None:
+def _find_play(plays: Plays, mask: int, phoenix: str | None, hand: int) -> PlayTuple | None:
     """The listed reading of the cards ``mask`` (taken from ``hand``): with the Phoenix as
     ``phoenix`` if given, else the strongest reading listed (S-COMB-4)."""
     rank = RANK_OF_NAME[phoenix] if phoenix is not None else None
@@ -515,7 +543,7 @@ class _Issued:
         self,
         listing: LegalActions,
         fixed: list[Action],
-        plays: list[PlayTuple],
+        plays: Plays,
         pushes: PushChoices | None,
         hand: HandState,
         version: int,
@@ -545,7 +573,7 @@ class Referee:
         # entry of an earlier version is trusted for nothing (and replaced, not cleared:
         # emptying the dict at every version cost more than the check).
         self._listings: dict[int, _Issued] = {}
-        self._turn_cache: tuple[int, int, list[PlayTuple], bool] | None = None
+        self._turn_cache: tuple[int, int, Plays, bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
         self._refusals: dict[tuple[int, str], Refusal | None] = {}
         self._refusals_version = -1
@@ -566,7 +594,7 @@ class Referee:
 
     # --- the parts of a seat's options ----------------------------------------------
 
-    def turn_plays(self, hand: HandState, version: int, seat: int) -> tuple[list[PlayTuple], bool]:
+    def turn_plays(self, hand: HandState, version: int, seat: int) -> tuple[Plays, bool]:
         """The plays of the seat on turn, the wish applied, and whether it must play
         (cached for one game version)."""
         cache = self._turn_cache
@@ -575,24 +603,25 @@ class Referee:
         cards = hand.hands[seat]
         obliged = False
         rules = hand.rules
+        plays: Plays
         if hand.collecting:
             # S-TRICK-2, S-BOMB-5: collecting its own trick, the top seat may only bomb.
             plays = rules.bombs(cards, hand.top)
             if plays and self.refusal(hand, version, seat, "bomb") is not None:
                 plays = []
         else:
-            plays = rules.plays(cards, hand.top)
+            plays = rules.listed_plays(cards, hand.top)
             wish = hand.wish
             if (
                 wish is not None
                 and cards & RANK_BITS[wish]
                 and hand.rulebook.wish_applies(hand.view, seat)
             ):
-                plays, obliged = rules.apply_wish(cards, plays, wish)
+                plays, obliged = rules.apply_wish(cards, list(plays), wish)
         self._turn_cache = (version, seat, plays, obliged)
         return plays, obliged
 
-    def plays(self, hand: HandState, version: int, seat: int) -> list[PlayTuple]:
+    def plays(self, hand: HandState, version: int, seat: int) -> Plays:
         """Every play ``seat`` may make now: on its turn, or bombs out of turn."""
         if hand.phase != PLAY or hand.pending is not None or not hand.hands[seat]:
             return []
@@ -674,7 +703,7 @@ class Referee:
             # judges it) and the plays, taken in one go.
             fixed = self.calls(hand, version, seat)
             if not cards:
-                plays: list[PlayTuple] = []
+                plays: Plays = []
             elif seat == hand.turn:
                 plays, obliged = self.turn_plays(hand, version, seat)
                 if self._may_pass_on_turn(hand, obliged):
@@ -689,7 +718,7 @@ class Referee:
             pushes = self.pushes(hand, seat) if hand.phase == EXCHANGE else None
             handed_pushes = self.pushes(hand, seat) if pushes is not None else None
         # The bot gets copies (the plays may be the turn cache `judge` reads).
-        listing = LegalActions(seat, fixed[:], plays[:], handed_pushes, cards, True)
+        listing = LegalActions(seat, fixed[:], _own_copy(plays), handed_pushes, cards, True)
         self._listings[seat] = _Issued(listing, fixed, plays, pushes, hand, version)
         return listing
 
@@ -734,10 +763,11 @@ class Referee:
             return NOT_LISTED
         tag = fields[-1]
         plays = issued.plays
+        listed = _size_of(plays)
         if kind is _PLAY:
-            if index >= len(plays) or len(fields) != 4 or type(tag) is not str or tag != "play":
+            if index >= listed or len(fields) != 4 or type(tag) is not str or tag != "play":
                 return NOT_LISTED
-            play = plays[index]
+            play = _play_at(plays, index)
             text = _PLAY_TEXT.get(play[3])
             phoenix = play[4]
             if (
@@ -747,7 +777,7 @@ class Referee:
             ):
                 return play
             return NOT_LISTED
-        index -= len(plays)
+        index -= listed
         pushes = issued.pushes
         given = fields[1]
         if (

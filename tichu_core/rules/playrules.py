@@ -24,6 +24,7 @@ from tichu_core.cardplay.combinations import (
     recognize,
 )
 from tichu_core.cardplay.kinds import Combinations, HouseKind
+from tichu_core.cardplay.leads import LeadPlays
 from tichu_core.cardplay.moves import MoveRules, apply_wish, bomb_plays, fulfils_wish, plays
 
 
@@ -44,6 +45,9 @@ class PlayRules:
         self._orders = self.combinations.orders[::-1]  # the latest asked first
         self._dropped = Combinations().standard - self.combinations.standard
         self._names: dict[int, str] = {}  # kind -> its name, asked once per kind
+        # A lead of the standard kinds is listed lazily (`listed_plays`), unless a
+        # subclass lists plays its own way.
+        self._lazy_leads = not self._changed and type(self).plays is PlayRules.plays
 
     def with_combinations(self, combinations: Combinations) -> PlayRules:
         """These rules with other kinds of combination (a copy of this object's class,
@@ -84,6 +88,14 @@ class PlayRules:
         else:
             found = plays(hand, top, self.rules)
         return self._merged(found, hand, top)
+
+    def listed_plays(self, hand: int, top: PlayTuple | None) -> list[PlayTuple] | LeadPlays:
+        """The plays of :meth:`plays`, in its order, as the referee lists them: a lead
+        of the standard kinds as a :class:`~tichu_core.cardplay.leads.LeadPlays`
+        (counted, and built a kind at a time when read), anything else as a list."""
+        if top is None and self._lazy_leads:
+            return LeadPlays(hand, self.rules)
+        return self.plays(hand, top)
 
     def bombs(self, hand: int, top: PlayTuple | None) -> list[PlayTuple]:
         """The bombs of ``hand`` that beat ``top``."""
