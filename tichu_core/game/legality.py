@@ -99,6 +99,11 @@ _PUSH_CARDS: Final = PushCards
 _PASSES: Final = PASSES
 _TICHUS: Final = TICHUS
 _GRAND_TICHUS: Final = GRAND_TICHUS
+# _PLAY_FIXED[seat][tichu + 2 * may_pass]: the fixed actions of a seat in ordinary play,
+# the Tichu call first. Tuples, shared by every listing (a bot cannot change them).
+_PLAY_FIXED: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
+    ((), (TICHUS[s],), (PASSES[s],), (TICHUS[s], PASSES[s])) for s in range(len(PASSES))
+)
 # id(action) -> (the action, its index among the listing's plays and pushes): the plays
 # and pushes a listing handed out after its first. Held by the listing, so a bot can
 # write to it: the referee reads only the index from it, and checks the action against
@@ -399,7 +404,7 @@ class LegalActions(Sequence[Action]):
     def __init__(
         self,
         seat: int,
-        fixed: list[Action],
+        fixed: tuple[Action, ...] | list[Action],
         plays: Plays | None = None,
         pushes: PushChoices | None = None,
         hand: int = 0,
@@ -407,7 +412,8 @@ class LegalActions(Sequence[Action]):
     ) -> None:
         self._seat = seat
         self._hand = hand
-        self._fixed = fixed
+        # A tuple: the referee keeps the very same one (nothing in it can change).
+        self._fixed: tuple[Action, ...] = fixed if isinstance(fixed, tuple) else tuple(fixed)
         if plays is None:
             plays = []
         self._plays: Plays = plays
@@ -542,7 +548,7 @@ class _Issued:
     def __init__(
         self,
         listing: LegalActions,
-        fixed: list[Action],
+        fixed: tuple[Action, ...],
         plays: Plays,
         pushes: PushChoices | None,
         hand: HandState,
@@ -572,7 +578,7 @@ class Referee:
         # version it was made for: what `listed` trusts (the listing is the bot's). An
         # entry of an earlier version is trusted for nothing (and replaced, not cleared:
         # emptying the dict at every version cost more than the check).
-        self._listings: dict[int, _Issued] = {}
+        self._listings: list[_Issued | None] = [None] * len(_PASSES)
         self._turn_cache: tuple[int, int, Plays, bool] | None = None
         # (seat, "grand_tichu" | "tichu" | "bomb") -> the rulebook's answer, for one version.
         self._refusals: dict[tuple[int, str], Refusal | None] = {}
@@ -651,11 +657,15 @@ class Referee:
             if self.refusal(hand, version, seat, GRAND_TICHU) is None:
                 return list(_GRAND_TICHUS[seat])
             return [_GRAND_TICHUS[seat][0]]
-        if hand.played_any[seat] or hand.tichu[seat]:
-            return []  # S-CALL-1: too late (the rulebook need not be asked)
-        if self.refusal(hand, version, seat, "tichu") is None:
+        if self._may_call_tichu(hand, version, seat):
             return [_TICHUS[seat]]
         return []
+
+    def _may_call_tichu(self, hand: HandState, version: int, seat: int) -> bool:
+        """Whether ``seat`` may call Tichu now (outside the Grand Tichu phase)."""
+        if hand.played_any[seat] or hand.tichu[seat]:
+            return False  # S-CALL-1: too late (the rulebook need not be asked)
+        return self.refusal(hand, version, seat, "tichu") is None
 
     @staticmethod
     def decisions(hand: HandState, seat: int) -> list[Action]:
@@ -701,25 +711,36 @@ class Referee:
         if hand.phase == PLAY and hand.pending is None:
             # Ordinary play, most calls: the calls, the pass (S-TRICK-1/2, as `may_pass`
             # judges it) and the plays, taken in one go.
-            fixed = self.calls(hand, version, seat)
+            which = 1 if self._may_call_tichu(hand, version, seat) else 0
             if not cards:
                 plays: Plays = []
             elif seat == hand.turn:
                 plays, obliged = self.turn_plays(hand, version, seat)
                 if self._may_pass_on_turn(hand, obliged):
-                    fixed.append(_PASSES[seat])
+                    which += 2
             else:
                 plays = self._bombs_out_of_turn(hand, version, seat)
+            fixed = _PLAY_FIXED[seat][which]
             pushes = None
             handed_pushes = None
         else:
-            fixed = self.fixed(hand, version, seat)
+            fixed = tuple(self.fixed(hand, version, seat))
             plays = self.plays(hand, version, seat)
             pushes = self.pushes(hand, seat) if hand.phase == EXCHANGE else None
             handed_pushes = self.pushes(hand, seat) if pushes is not None else None
-        # The bot gets copies (the plays may be the turn cache `judge` reads).
-        listing = LegalActions(seat, fixed[:], _own_copy(plays), handed_pushes, cards, True)
-        self._listings[seat] = _Issued(listing, fixed, plays, pushes, hand, version)
+        # The bot gets copies of the plays (they may be the turn cache `judge` reads); the
+        # fixed actions are a tuple.
+        listing = LegalActions(seat, fixed, _own_copy(plays), handed_pushes, cards, True)
+        issued = self._listings[seat]
+        if issued is None:
+            self._listings[seat] = _Issued(listing, fixed, plays, pushes, hand, version)
+        else:  # the seat's earlier listing is trusted for nothing now: its record reused
+            issued.listing = listing
+            issued.fixed = fixed
+            issued.plays = plays
+            issued.pushes = pushes
+            issued.hand = hand
+            issued.version = version
         return listing
 
     def listed(self, hand: HandState, version: int, action: Action) -> object:
@@ -739,9 +760,9 @@ class Referee:
         if not fields:
             return NOT_LISTED
         seat = fields[0]
-        if type(seat) is not int:
+        if type(seat) is not int or not 0 <= seat < len(self._listings):
             return NOT_LISTED
-        issued = self._listings.get(seat)
+        issued = self._listings[seat]
         if issued is None or issued.version != version or issued.hand is not hand:
             return NOT_LISTED
         listing = issued.listing

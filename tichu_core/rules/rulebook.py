@@ -54,6 +54,11 @@ def _is_int(value: object) -> bool:
     return type(value) is int  # bool is an int subclass, never a seat or a count
 
 
+# What a list answer may be. A tuple of types, not ``list | tuple``: compiled, that
+# union would be made anew (a ``types.UnionType``) at every check.
+_SEQUENCES: Final = (list, tuple)
+
+
 class Rulebook:
     """The rule plugins of one game, asked through typed methods."""
 
@@ -223,11 +228,14 @@ class Rulebook:
     ) -> list[int]:
         """A list of distinct seats (holding cards, when ``holding`` is given)."""
         seats = self.seats
-        if not isinstance(answer, list | tuple) or (not answer and not empty):
+        if not isinstance(answer, _SEQUENCES) or (not answer and not empty):
             self._not_seats(hook, plugin, answer, empty)
         seen = 0  # a bit per seat named so far
-        for seat in answer:
-            if not _is_int(seat) or not 0 <= seat < seats or seen >> seat & 1:
+        for item in answer:
+            if type(item) is not int:  # bool is an int subclass, never a seat
+                self._not_seats(hook, plugin, answer, empty)
+            seat: int = item  # a machine int from here on, in the compiled build
+            if not 0 <= seat < seats or seen >> seat & 1:
                 self._not_seats(hook, plugin, answer, empty)
             seen |= 1 << seat
         if holding is not None and not all(holding.holds_cards(s) for s in answer):
@@ -336,7 +344,7 @@ class Rulebook:
         if not isinstance(answer, Seating):
             self._wrong(plugin, hook, answer, "a Seating")
         if (
-            not isinstance(answer.players, list | tuple)
+            not isinstance(answer.players, _SEQUENCES)
             or len(answer.players) != self.seats
             or not all(p is None or _is_int(p) for p in answer.players)
             or sorted(p for p in answer.players if p is not None) != list(range(self.players))
@@ -355,9 +363,9 @@ class Rulebook:
         hook = "tichu_deal"
         plugin, answer = self._ask(hook, self.variant, list(cards), dealer, self.seats)
         if (
-            not isinstance(answer, list | tuple)
+            not isinstance(answer, _SEQUENCES)
             or len(answer) != self.seats
-            or not all(isinstance(hand, list | tuple) for hand in answer)
+            or not all(isinstance(hand, _SEQUENCES) for hand in answer)
             or not _same_cards(answer, cards)
         ):
             self._wrong(
@@ -413,7 +421,7 @@ class Rulebook:
         hook = "tichu_layout"
         plugin, answer = self._ask(hook, self.variant, table)
         if (
-            not isinstance(answer, list | tuple)
+            not isinstance(answer, _SEQUENCES)
             or len(answer) != self.seats
             or not all(_is_int(team) and 0 <= team < self.seats for team in answer)
         ):
@@ -424,7 +432,7 @@ class Rulebook:
         hook = "tichu_controllers"
         plugin, answer = self._ask(hook, self.variant, table)
         if (
-            not isinstance(answer, list | tuple)
+            not isinstance(answer, _SEQUENCES)
             or len(answer) != self.seats
             or not all(_is_int(p) and 0 <= p < self.players for p in answer)
         ):
@@ -505,7 +513,7 @@ class Rulebook:
         hook = "tichu_wish_ranks"
         plugin, answer = self._ask(hook, self.variant, table, seat)
         if (
-            not isinstance(answer, list | tuple)
+            not isinstance(answer, _SEQUENCES)
             or not all(_is_int(rank) and 2 <= rank <= 14 for rank in answer)
             or len(set(answer)) != len(answer)
         ):
@@ -557,7 +565,7 @@ class Rulebook:
         lines = len(self.score_lines)
         if (
             not isinstance(answer, HandScore)
-            or not isinstance(answer.scores, list | tuple)
+            or not isinstance(answer.scores, _SEQUENCES)
             or len(answer.scores) != lines
             or not all(_is_int(points) for points in answer.scores)
         ):
@@ -569,7 +577,7 @@ class Rulebook:
             )
         points = answer.card_points
         if (
-            not isinstance(points, list | tuple)
+            not isinstance(points, _SEQUENCES)
             or len(points) not in (0, lines)
             or not all(_is_int(p) for p in points)
         ):
@@ -590,7 +598,7 @@ class Rulebook:
         if (
             not isinstance(answer, Outcome)
             or not isinstance(answer.termination, Termination)
-            or not isinstance(answer.winners, tuple | list)
+            or not isinstance(answer.winners, _SEQUENCES)
             or not answer.winners
             or not all(_is_int(line) and 0 <= line < lines for line in answer.winners)
             or len(set(answer.winners)) != len(answer.winners)
@@ -641,13 +649,17 @@ _CARD_BITS: Final = (FIRST_COPY_BITS | SECOND_COPY_BITS).bit_length()
 
 def _same_cards(hands: Sequence[Sequence[object]], cards: list[int]) -> bool:
     """Whether ``hands`` together hold exactly ``cards`` (distinct card numbers), each once."""
-    size = max(cards, default=-1) + 1
+    size = 0
+    for card in cards:
+        if card >= size:
+            size = card + 1
     wanted = [False] * size
     for card in cards:
         wanted[card] = True
     count = 0
     for hand in hands:
-        for given in hand:
+        given_cards: list[object] = hand if isinstance(hand, list) else list(hand)
+        for given in given_cards:
             # Card numbers index a list of flags: no wide masks to build (a deal has 56+).
             if type(given) is not int or not 0 <= given < size or not wanted[given]:
                 return False

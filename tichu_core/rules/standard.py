@@ -66,6 +66,7 @@ class _Options:
         self.grand_tichu_points: int = calls.grand_tichu_points
         self.winner_collects: bool = variant.tricks.winner_collects
         self.team_size: int = variant.teams.size
+        self.team_count: int = variant.team_count
         self.dummy: bool = variant.teams.dummy
         self.double_victory: int = scoring.double_victory
         self.card_points: bool = scoring.card_points
@@ -185,7 +186,8 @@ def tichu_grand_tichu_cards(variant: Variant, table: TableView) -> int:
 
 def tichu_layout(variant: Variant, table: TableView) -> list[int]:
     """Partners sit alternately: team of seat s is s % number of teams (T6-1)."""
-    return [variant.team_of(seat) for seat in range(table.seats)]
+    count = _options(variant).team_count  # `Variant.team_of`, read once
+    return [seat % count for seat in range(table.seats)]
 
 
 def tichu_controllers(variant: Variant, table: TableView) -> list[int]:
