@@ -681,16 +681,39 @@ def forget_hands() -> None:
         table.clear()
 
 
+_DISTINCT_HANDS: Final = _PER_HAND[True]
+_ANY_SUIT_HANDS: Final = _PER_HAND[False]
+
+
 def _hand_parts(hand: int, rules: MoveRules) -> tuple[bytes, list[PlayTuple]]:
     """The rank bytes of ``hand`` and all its bombs (cached, see ``_PER_HAND``)."""
-    table = _PER_HAND[rules.four_distinct_suits]
+    table = _DISTINCT_HANDS if rules[0] else _ANY_SUIT_HANDS  # four_distinct_suits
     parts = table.get(hand)
     if parts is None:
         if len(table) >= _PER_HAND_LIMIT:
             table.clear()
         b = rank_bytes(hand)
-        parts = table[hand] = (b, _four_bombs(b, rules) + _straight_flushes(b))
+        parts = table[hand] = (b, _bombs(b, rules))
     return parts
+
+
+def _bombs(b: bytes, rules: MoveRules) -> list[PlayTuple]:
+    """Every bomb of the rank bytes ``b``: one pass over the ranks says whether any rank
+    is held four times and whether any suit runs five ranks (most hands: neither)."""
+    lanes = 0  # as `_straight_flushes` packs them
+    fours = False
+    popcount = _POPCOUNT
+    suit_lanes = _SUIT_LANES
+    for r in range(2, 15):
+        byte = b[r]
+        if byte:
+            lanes |= suit_lanes[byte] << r
+            if popcount[byte] >= 4:
+                fours = True
+    found = _four_bombs(b, rules) if fours else []
+    if lanes & lanes >> 1 & lanes >> 2 & lanes >> 3 & lanes >> 4:
+        found += _straight_flushes(b)
+    return found
 
 
 def bomb_plays(
@@ -726,27 +749,41 @@ def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[PlayTup
     return out
 
 
+# The kinds as plain ints, compared as machine ints by the compiled build (the Kind
+# members are enum objects: each comparison with one is a Python call).
+_SINGLE_KIND: Final[int] = int(SINGLE)
+_PAIR_KIND: Final[int] = int(PAIR)
+_TRIPLE_KIND: Final[int] = int(TRIPLE)
+_FULL_HOUSE_KIND: Final[int] = int(FULL_HOUSE)
+_STRAIGHT_KIND: Final[int] = int(STRAIGHT)
+_STEPS_KIND: Final[int] = int(STEPS)
+_DOG_KIND: Final[int] = int(DOG)
+
+
 def follow_plays(
     hand: int, top: PlayTuple, rules: MoveRules = DEFAULT_MOVE_RULES
 ) -> list[PlayTuple]:
     """Every distinct combination of ``hand`` that beats ``top`` (S-COMB-3, S-BOMB-2)."""
+    # The top as the object it is (a PlayTuple parameter is taken apart and made again
+    # by the compiled build whenever it is passed on).
+    played: Any = top
     b, bombs = _hand_parts(hand, rules)
     phoenix = hand & PHOENIX_BITS
     phoenix &= -phoenix
-    kind, length, rank = top[0], top[1], top[2]
+    kind: int = played[0]
     out: list[PlayTuple] = []
-    if kind == SINGLE:
-        _singles(out, b, phoenix, hand & DRAGON_BITS, top, rules)
-    elif kind in (PAIR, TRIPLE):
-        _sets(out, b, phoenix, length, kind, rank)
-    elif kind == FULL_HOUSE:
-        _full_houses(out, b, phoenix, rank)
-    elif kind == STRAIGHT:
-        _runs(out, b, phoenix, STRAIGHT, 1, 5, length, rank)
-    elif kind == STEPS:
-        _runs(out, b, phoenix, STEPS, 2, 2, length // 2, rank)
+    if kind == _SINGLE_KIND:
+        _singles(out, b, phoenix, hand & DRAGON_BITS, played, rules)
+    elif kind in (_PAIR_KIND, _TRIPLE_KIND):
+        _sets(out, b, phoenix, played[1], played[0], played[2])
+    elif kind == _FULL_HOUSE_KIND:
+        _full_houses(out, b, phoenix, played[2])
+    elif kind == _STRAIGHT_KIND:
+        _runs(out, b, phoenix, STRAIGHT, 1, 5, played[1], played[2])
+    elif kind == _STEPS_KIND:
+        _runs(out, b, phoenix, STEPS, 2, 2, played[1] // 2, played[2])
     else:  # a bomb (or the Dog, which nothing follows)
-        return bomb_plays(hand, top, rules) if kind != DOG else []
+        return bomb_plays(hand, played, rules) if kind != _DOG_KIND else []
     out += bombs
     return out
 
