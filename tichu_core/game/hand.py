@@ -169,8 +169,10 @@ class HandState:
         self.received: list[dict[int, int]] = [{} for _ in range(n)]  # giver -> card mask
         self.piles = [0] * n
         self.out_order: list[int] = []
-        # The trick's plays as plain tuples (the view shows them as Combinations).
-        self.trick: list[tuple[int, PlayTuple]] = []
+        # The trick's plays as plain tuples (the view shows them as Combinations): each
+        # (seat, PlayTuple), the play typed Any so that the compiled build keeps the
+        # object it is given rather than taking it apart and making it again.
+        self.trick: list[tuple[int, Any]] = []
         self.trick_cards = 0
         self.top: PlayTuple | None = None
         self.top_seat: int | None = None
@@ -494,13 +496,15 @@ class HandState:
 
     # --- play -----------------------------------------------------------------------
 
-    def plain_play(self, seat: int, listed: PlayTuple) -> bool:
+    def plain_play(self, seat: int, listed: Any) -> bool:
         """Whether ``do_play(seat, listed)`` asks no rule: no wish is open, the seat keeps
         cards, and it is neither the Dog nor the Mah Jong. Such a play (most plays) only
         changes the trick and moves the turn on; nothing in it can fail, so the game
         takes no snapshot of the hand for it (GameCore.apply). Keep this in step with
-        ``do_play``."""
-        cards = listed[3]
+        ``do_play``. ``listed`` is the play (a PlayTuple) as the object it is: a PlayTuple
+        parameter would be taken apart, and made again wherever it is stored, by the
+        compiled build."""
+        cards: int = listed[3]
         return (
             self.wish is None
             and listed[0] != _DOG_KIND
@@ -508,10 +512,11 @@ class HandState:
             and self.hands[seat] & ~cards != 0
         )
 
-    def do_play(self, seat: int, listed: PlayTuple) -> None:
-        """A play found legal (on turn, or a bomb out of turn)."""
-        kind = listed[0]  # the plain tuple's fields: read faster
-        cards = listed[3]
+    def do_play(self, seat: int, listed: Any) -> None:
+        """A play found legal (on turn, or a bomb out of turn): a PlayTuple, as the object
+        it is (see ``plain_play``)."""
+        kind: int = listed[0]
+        cards: int = listed[3]
         # The play rules' name of the kind is asked before anything changes (they may be
         # a plugin's); the event itself is built when read.
         name = None if self.quiet else self.rules.kind_name(kind)

@@ -141,6 +141,10 @@ def _play_at(plays: Plays, index: int) -> Any:
 # simulation (singles and pairs above all); their text is made once.
 _PLAY_TEXT: Final[dict[int, str]] = {}
 _PLAY_TEXT_LIMIT: Final = 1 << 16
+# Card mask -> the Play of each seat (None: not made yet) for the plays without the
+# Phoenix: the same plays are listed over and over, and a Play is immutable. Each holds
+# its mask's text from `_PLAY_TEXT`; both are emptied together.
+_PLAY_OBJECTS: Final[dict[int, list[Play | None]]] = {}
 
 
 def _play_text(cards: int) -> str:
@@ -150,6 +154,7 @@ def _play_text(cards: int) -> str:
     if text is None:
         if len(_PLAY_TEXT) >= _PLAY_TEXT_LIMIT:
             _PLAY_TEXT.clear()
+            _PLAY_OBJECTS.clear()
         text = _PLAY_TEXT[cards] = play_codes(cards)
     return text
 
@@ -157,14 +162,26 @@ def _play_text(cards: int) -> str:
 def play_action(seat: int, play: PlayTuple) -> Play:
     """The Play action of a listed play."""
     cards = play[3]
+    phoenix = play[4]
+    if not phoenix:
+        made = _PLAY_OBJECTS.get(cards)
+        if made is not None:
+            listed = made[seat]
+            if listed is not None:
+                return listed
     text = _PLAY_TEXT.get(cards)  # `_play_text`, inline: the commonest call of a listing
     if text is None:
         text = _play_text(cards)
-    phoenix = play[4]
     # Built from its canonical parts, in Play's field order, without validation: the
     # engine lists plays thousands of times per simulated hand (a test holds a listed
     # action equal to the validated one).
-    return _new_tuple(_PLAY, (seat, text, RANK_NAMES[phoenix] if phoenix else None, "play"))
+    action: Play = _new_tuple(_PLAY, (seat, text, RANK_NAMES[phoenix] if phoenix else None, "play"))
+    if not phoenix:
+        made = _PLAY_OBJECTS.get(cards)
+        if made is None:
+            made = _PLAY_OBJECTS[cards] = [None] * len(_PASSES)
+        made[seat] = action
+    return action
 
 
 def push_action(seat: int, masks: dict[int, int]) -> Push:
@@ -841,9 +858,8 @@ class Referee:
                     hand.do_pass(seat)
                     return None, hand.take_events()
             else:
-                play = cast(PlayTuple, meaning)
-                if hand.plain_play(seat, play):
-                    hand.do_play(seat, play)
+                if hand.plain_play(seat, meaning):  # the play, as the object listed
+                    hand.do_play(seat, meaning)
                     return None, hand.take_events()
         before = hand.clone()
         try:
@@ -862,7 +878,7 @@ class Referee:
         if type(action) is _PASS:
             hand.do_pass(seat)
         elif type(action) is _PLAY:
-            hand.do_play(seat, cast(PlayTuple, meaning))
+            hand.do_play(seat, meaning)  # the play (a PlayTuple), as the object it is
         elif type(action) is _PUSH:
             hand.do_push(seat, cast("dict[int, int]", meaning))
         elif type(action) is GrandTichu:
