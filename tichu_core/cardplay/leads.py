@@ -1,7 +1,8 @@
 """A lead's plays, counted by kind and built when read.
 
-A seat that leads has some 40 to 400 plays, most of them straights and full houses
-that move generation builds one tuple (and one wide card mask) at a time. A bot
+A seat that leads has some 40 to 400 plays; its straights, steps and full houses
+(about half of a full hand's) are built by move generation one tuple (and one wide
+card mask) at a time. A bot
 that picks one play by its index needs only how many there are and the one it
 picks. :class:`LeadPlays` is that listing: a read-only sequence in exactly the order
 of :func:`~tichu_core.cardplay.moves.lead_plays`, whose length is counted from the
