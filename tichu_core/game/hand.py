@@ -342,7 +342,7 @@ class HandState:
             return
         fields["hand"] = self.hand_index
         visibility = self.visibility() if "visible_to" in fields else None
-        self._events.append(Deferred(_event, (event_type, fields, masks, visibility)))
+        self._events.append(Deferred(_EVENT, (event_type, fields, masks, visibility)))
 
     def _enter(self, phase: str) -> None:
         """Start a phase and ask again what each player may see (T3-4: the dummy's hand
@@ -530,7 +530,7 @@ class HandState:
         self.passed = 0
         self.collecting = False
         if name is not None:
-            self._events.append(Deferred(_played, (self.hand_index, seat, listed, name)))
+            self._events.append(Deferred(_PLAYED, (self.hand_index, seat, listed, name)))
         wish = self.wish
         if wish is not None and self.rules.fulfils(listed, wish):
             self.wish = None
@@ -590,7 +590,7 @@ class HandState:
     def do_pass(self, seat: int) -> None:
         # The commonest event of all: made once per hand and seat (a public event).
         if not self.quiet:
-            self._events.append(Deferred(passed_event, (self.hand_index, seat)))
+            self._events.append(Deferred(_PASSED, (self.hand_index, seat)))
         if self.collecting:
             self._collect()
             return
@@ -636,7 +636,7 @@ class HandState:
         if not self.quiet:
             self._events.append(
                 Deferred(
-                    _trick_won,
+                    _TRICK_WON,
                     (self.hand_index, winner, to, cards, self.rulebook.card_points),
                 )
             )
@@ -729,3 +729,11 @@ def _trick_won(hand: int, seat: int, to: int, cards: int, card_points: bool) -> 
     return trick_won_event(
         hand, seat, to, mask_points(cards) if card_points else 0, codes_high_first(cards)
     )
+
+
+# The event builders as module constants: compiled, a function named as a value is
+# looked up in the module's dict at every use; a Final one is not.
+_EVENT: Final = _event
+_PLAYED: Final = _played
+_TRICK_WON: Final = _trick_won
+_PASSED: Final = passed_event

@@ -209,7 +209,8 @@ class Rulebook:
                 error,
             ) from error
         if answer is not None:
-            self.last_answer[hook] = plugin
+            if self.last_answer.get(hook) is not plugin:  # a read costs less than a write
+                self.last_answer[hook] = plugin
             if self.trace is not None:
                 shown = _show_args(dict(zip(self._arguments[hook], args, strict=True)))
                 self.trace(f"tichu hook {hook}({shown}) -> {answer!r} [{plugin}]")
