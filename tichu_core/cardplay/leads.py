@@ -279,11 +279,9 @@ def lead_part(hand: int, rules: MoveRules, part: int) -> list[PlayTuple]:
     return out
 
 
-def _set_play(b: bytes, phoenix: int, size: int, index: int) -> Any:
-    """The play at ``index`` among the pairs (``size`` 2) or triples (3) of a lead, read
-    off moves' tables as ``_sets`` lists them: ranks up, then the Phoenix's readings.
-    Nothing is listed: singles, pairs and triples are most of the plays a lead picks."""
-    table = _SETS[size]
+def _table_play(table: list[list[list[PlayTuple]]], b: bytes, index: int) -> Any:
+    """The play at ``index`` of a moves table's entries for ``b``, rank by rank (as
+    ``_singles`` and ``_sets`` list them), or None when there are fewer."""
     for r in range(2, 15):
         byte = b[r]
         if byte:
@@ -291,16 +289,30 @@ def _set_play(b: bytes, phoenix: int, size: int, index: int) -> Any:
             if index < len(plays):
                 return plays[index]
             index -= len(plays)
+    return None
+
+
+def _table_count(ways: bytes, b: bytes) -> int:
+    """How many entries `_table_play` walks for ``b`` (``ways``: their count a byte)."""
+    count = 0
+    for r in range(2, 15):
+        count += ways[b[r]]
+    return count
+
+
+def _set_play(b: bytes, phoenix: int, size: int, index: int) -> Any:
+    """The play at ``index`` among the pairs (``size`` 2) or triples (3) of a lead, read
+    off moves' tables as ``_sets`` lists them: ranks up, then the Phoenix's readings.
+    Nothing is listed: singles, pairs and triples are most of the plays a lead picks."""
+    play = _table_play(_SETS[size], b, index)
+    if play is not None:
+        return play
+    index -= _table_count(_WAYS[size], b)
     if phoenix == _FIRST_PHOENIX:
-        table = _PHOENIX_SETS[size]
-        for r in range(2, 15):
-            byte = b[r]
-            if byte:
-                plays = table[r][byte]
-                if index < len(plays):
-                    return plays[index]
-                index -= len(plays)
-        raise IndexError(index)
+        play = _table_play(_PHOENIX_SETS[size], b, index)
+        if play is None:
+            raise IndexError(index)
+        return play
     fewer = _SUBS[size - 1]  # the second deck's Phoenix alone (two decks)
     kind: Any = PAIR if size == 2 else TRIPLE
     for r in range(2, 15):
@@ -316,14 +328,10 @@ def _set_play(b: bytes, phoenix: int, size: int, index: int) -> Any:
 def _single(hand: int, b: bytes, index: int) -> Any:
     """The single at ``index`` of a lead, as ``_singles`` lists them: the normal cards
     (ranks up), then the Mah Jong, a Dragon and the Phoenix, each if held."""
-    table = _SETS[1]
-    for r in range(2, 15):
-        byte = b[r]
-        if byte:
-            plays = table[r][byte]
-            if index < len(plays):
-                return plays[index]
-            index -= len(plays)
+    play = _table_play(_SETS[1], b, index)
+    if play is not None:
+        return play
+    index -= _table_count(_ONE, b)
     if b[1]:
         if not index:
             return (SINGLE, 1, MAH_JONG_RANK, b[1] & -b[1], 0)

@@ -558,11 +558,20 @@ def _find_play(plays: Plays, mask: int, phoenix: str | None, hand: int) -> PlayT
 class _Issued:
     """A listing the referee handed out, with its own copies of what it lists (its fixed
     actions, plays and pushes) and the hand state it was made for: what `listed` trusts.
-    A class rather than a tuple: compiled, its fields are read without unboxing a tuple."""
+    A class rather than a tuple: compiled, its fields are read without unboxing a tuple.
+    One per seat, renewed with each listing of the seat (the older is then trusted for
+    nothing)."""
 
     __slots__ = ("fixed", "hand", "listing", "plays", "pushes", "version")
 
-    def __init__(
+    listing: LegalActions
+    fixed: tuple[Action, ...]
+    plays: Plays
+    pushes: PushChoices | None
+    hand: HandState
+    version: int
+
+    def renew(
         self,
         listing: LegalActions,
         fixed: tuple[Action, ...],
@@ -750,14 +759,8 @@ class Referee:
         listing = LegalActions(seat, fixed, _own_copy(plays), handed_pushes, cards, True)
         issued = self._listings[seat]
         if issued is None:
-            self._listings[seat] = _Issued(listing, fixed, plays, pushes, hand, version)
-        else:  # the seat's earlier listing is trusted for nothing now: its record reused
-            issued.listing = listing
-            issued.fixed = fixed
-            issued.plays = plays
-            issued.pushes = pushes
-            issued.hand = hand
-            issued.version = version
+            issued = self._listings[seat] = _Issued()
+        issued.renew(listing, fixed, plays, pushes, hand, version)
         return listing
 
     def listed(self, hand: HandState, version: int, action: Action) -> object:
