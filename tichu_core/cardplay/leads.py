@@ -349,15 +349,14 @@ class _Built:
     """The part built last: the bot's listing builds the part of the play it reads, and
     the referee reads that play again from its own listing when it is applied."""
 
-    __slots__ = ("hand", "part", "plays", "rules")
+    __slots__ = ("entry",)
 
     def __init__(self) -> None:
-        self.hand: Any = -1  # a card mask (Any: kept as the Python int it is)
-        self.rules: MoveRules | None = None
-        self.part = -1
-        # Any: a play read from here is handed on as the tuple it is (a PlayTuple would
-        # be taken apart and made again by the compiled build).
-        self.plays: tuple[Any, ...] = ()
+        # (hand, rules, part, its plays), replaced whole (one assignment: a thread that
+        # reads it sees one part or the other, never a mix). The plays are typed Any: a
+        # play read from here is handed on as the tuple it is (a PlayTuple would be
+        # taken apart and made again by the compiled build).
+        self.entry: tuple[Any, MoveRules | None, int, tuple[Any, ...]] = (-1, None, -1, ())
 
 
 # Never handed out: a part is a pure function of the hand, the rules and the part's
@@ -372,13 +371,11 @@ def _play_of_part(hand: int, b: bytes, rules: MoveRules, part: int, index: int) 
             return _single(hand, b, index)
         phoenix = hand & PHOENIX_BITS
         return _set_play(b, phoenix & -phoenix, 2 if part == PAIRS else 3, index)
-    built = _BUILT
-    if built.part != part or built.rules is not rules or built.hand != hand:
-        built.plays = tuple(lead_part(hand, rules, part))
-        built.hand = hand
-        built.rules = rules
-        built.part = part
-    return built.plays[index]
+    entry = _BUILT.entry
+    if entry[2] != part or entry[1] is not rules or entry[0] != hand:
+        entry = (hand, rules, part, tuple(lead_part(hand, rules, part)))
+        _BUILT.entry = entry
+    return entry[3][index]
 
 
 class LeadPlays(Sequence[PlayTuple]):
