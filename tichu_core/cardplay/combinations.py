@@ -27,15 +27,26 @@ from tichu_core.cardplay.cards import (
     rank_shift,
 )
 
+# The standard kinds' numbers as plain ints, for the hot paths: the Kind members are enum
+# objects, and compiled, each comparison with one is a Python call (literals: the
+# compiled build uses them as machine ints wherever they are imported).
+SINGLE_ID: Final = 1
+PAIR_ID: Final = 2
+TRIPLE_ID: Final = 3
+STEPS_ID: Final = 4
+FULL_HOUSE_ID: Final = 5
+STRAIGHT_ID: Final = 6
+DOG_ID: Final = 7
+
 
 class Kind(IntEnum):
-    SINGLE = 1
-    PAIR = 2
-    TRIPLE = 3
-    STEPS = 4  # run of at least two pairs of consecutive ranks
-    FULL_HOUSE = 5
-    STRAIGHT = 6
-    DOG = 7
+    SINGLE = SINGLE_ID
+    PAIR = PAIR_ID
+    TRIPLE = TRIPLE_ID
+    STEPS = STEPS_ID  # run of at least two pairs of consecutive ranks
+    FULL_HOUSE = FULL_HOUSE_ID
+    STRAIGHT = STRAIGHT_ID
+    DOG = DOG_ID
     FOUR_BOMB = 64
     STRAIGHT_FLUSH = 65
 

@@ -33,16 +33,23 @@ from tichu_core.cardplay.cards import (
 )
 from tichu_core.cardplay.combinations import (
     DOG,
+    DOG_ID,
     FIRST_BOMB_KIND,
     FOUR_BOMB,
     FULL_HOUSE,
+    FULL_HOUSE_ID,
     PAIR,
+    PAIR_ID,
     PHOENIX_LED_RANK,
     SINGLE,
+    SINGLE_ID,
     STEPS,
+    STEPS_ID,
     STRAIGHT,
     STRAIGHT_FLUSH,
+    STRAIGHT_ID,
     TRIPLE,
+    TRIPLE_ID,
     Combination,
     CombinationRules,
     PlayTuple,
@@ -625,19 +632,14 @@ def _four_bombs(b: bytes, rules: MoveRules) -> list[PlayTuple]:
     return out
 
 
-def _straight_flushes(b: bytes) -> list[PlayTuple]:
+def _straight_flushes(b: bytes, lanes: int) -> list[PlayTuple]:
     """S-BOMB-1: at least five consecutive ranks of one suit (no specials).
 
-    ``lanes`` holds a 15-bit lane per suit (bit r of lane s: a card of rank r and suit
-    s is held, either copy), small enough for a native int; bit p of ``starts`` is set
-    where the lane's next four ranks are held too, so most hands leave at once. (A
+    ``lanes`` (as `_bombs` gathers them) holds a 15-bit lane per suit (bit r of lane s:
+    a card of rank r and suit s is held, either copy), small enough for a native int;
+    bit p of ``starts`` is set where the lane's next four ranks are held too. (A
     window cannot reach into the next lane: its ranks 0 and 1 are never set.)
     """
-    lanes = 0
-    for r in range(2, 15):
-        byte = b[r]
-        if byte:
-            lanes |= _SUIT_LANES[byte] << r
     starts = lanes & lanes >> 1 & lanes >> 2 & lanes >> 3 & lanes >> 4
     if not starts:
         return []
@@ -700,7 +702,7 @@ def _hand_parts(hand: int, rules: MoveRules) -> tuple[bytes, list[PlayTuple]]:
 def _bombs(b: bytes, rules: MoveRules) -> list[PlayTuple]:
     """Every bomb of the rank bytes ``b``: one pass over the ranks says whether any rank
     is held four times and whether any suit runs five ranks (most hands: neither)."""
-    lanes = 0  # as `_straight_flushes` packs them
+    lanes = 0  # a 15-bit lane per suit: see `_straight_flushes`
     fours = False
     popcount = _POPCOUNT
     suit_lanes = _SUIT_LANES
@@ -712,7 +714,7 @@ def _bombs(b: bytes, rules: MoveRules) -> list[PlayTuple]:
                 fours = True
     found = _four_bombs(b, rules) if fours else []
     if lanes & lanes >> 1 & lanes >> 2 & lanes >> 3 & lanes >> 4:
-        found += _straight_flushes(b)
+        found += _straight_flushes(b, lanes)
     return found
 
 
@@ -749,17 +751,6 @@ def lead_plays(hand: int, rules: MoveRules = DEFAULT_MOVE_RULES) -> list[PlayTup
     return out
 
 
-# The kinds as plain ints, compared as machine ints by the compiled build (the Kind
-# members are enum objects: each comparison with one is a Python call).
-_SINGLE_KIND: Final[int] = int(SINGLE)
-_PAIR_KIND: Final[int] = int(PAIR)
-_TRIPLE_KIND: Final[int] = int(TRIPLE)
-_FULL_HOUSE_KIND: Final[int] = int(FULL_HOUSE)
-_STRAIGHT_KIND: Final[int] = int(STRAIGHT)
-_STEPS_KIND: Final[int] = int(STEPS)
-_DOG_KIND: Final[int] = int(DOG)
-
-
 def follow_plays(
     hand: int, top: PlayTuple, rules: MoveRules = DEFAULT_MOVE_RULES
 ) -> list[PlayTuple]:
@@ -770,20 +761,20 @@ def follow_plays(
     b, bombs = _hand_parts(hand, rules)
     phoenix = hand & PHOENIX_BITS
     phoenix &= -phoenix
-    kind: int = played[0]
+    kind: int = played[0]  # compared with the kinds' plain ints (combinations.SINGLE_ID...)
     out: list[PlayTuple] = []
-    if kind == _SINGLE_KIND:
+    if kind == SINGLE_ID:
         _singles(out, b, phoenix, hand & DRAGON_BITS, played, rules)
-    elif kind in (_PAIR_KIND, _TRIPLE_KIND):
+    elif kind in (PAIR_ID, TRIPLE_ID):
         _sets(out, b, phoenix, played[1], played[0], played[2])
-    elif kind == _FULL_HOUSE_KIND:
+    elif kind == FULL_HOUSE_ID:
         _full_houses(out, b, phoenix, played[2])
-    elif kind == _STRAIGHT_KIND:
+    elif kind == STRAIGHT_ID:
         _runs(out, b, phoenix, STRAIGHT, 1, 5, played[1], played[2])
-    elif kind == _STEPS_KIND:
+    elif kind == STEPS_ID:
         _runs(out, b, phoenix, STEPS, 2, 2, played[1] // 2, played[2])
     else:  # a bomb (or the Dog, which nothing follows)
-        return bomb_plays(hand, played, rules) if kind != _DOG_KIND else []
+        return bomb_plays(hand, played, rules) if kind != DOG_ID else []
     out += bombs
     return out
 

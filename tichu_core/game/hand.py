@@ -34,7 +34,7 @@ from tichu_core.cardplay.cards import (
     play_codes,
 )
 from tichu_core.cardplay.combinations import (
-    DOG,
+    DOG_ID,
     FIRST_BOMB_KIND,
     SINGLE,
     PlayTuple,
@@ -70,7 +70,6 @@ _T = TypeVar("_T")
 WISH: Final = "wish"
 GIVE_TRICK: Final = "give_trick"
 GIVE_LEAD: Final = "give_lead"
-_DOG_KIND: Final[int] = int(DOG)  # an int: compiled, compared without a call
 
 # Every attribute of a HandState, as `clone` copies them (a test holds the two together).
 STATE_FIELDS: Final = (
@@ -507,7 +506,7 @@ class HandState:
         cards: int = listed[3]
         return (
             self.wish is None
-            and listed[0] != _DOG_KIND
+            and listed[0] != DOG_ID
             and not cards & MAH_JONG_BITS
             and self.hands[seat] & ~cards != 0
         )
@@ -542,7 +541,7 @@ class HandState:
             if self.rulebook.hand_over(self.view):
                 self._finish()
                 return
-        if kind == _DOG_KIND:
+        if kind == DOG_ID:
             self._dog(seat)
             return
         self.turn = self.next_active(seat)
