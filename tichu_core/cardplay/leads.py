@@ -48,8 +48,10 @@ from tichu_core.cardplay.moves import (
     _BYTE_SUBS,
     _FIRST_PHOENIX,
     _PHOENIX_SETS,
+    _POPCOUNT,
     _SETS,
     _SUBS,
+    _SUIT_NIBBLE,
     MoveRules,
     _full_houses,
     _hand_parts,
@@ -76,8 +78,6 @@ _WAYS: Final = [bytes(len(_BYTE_SUBS[k][b]) for b in range(256)) for k in range(
 _ONE: Final = _WAYS[1]
 _TWO: Final = _WAYS[2]
 _THREE: Final = _WAYS[3]
-_POPCOUNT: Final = bytes(b.bit_count() for b in range(256))
-_NIBBLE: Final = bytes((b | b >> 4) & 0xF for b in range(256))  # suits held, either copy
 
 # The counts below keep every number a machine int (no list, no object made): a
 # rank's ways to take part in a run (at most 10) are packed 4 bits a rank, ranks
@@ -105,7 +105,7 @@ def _plain_run_count(b: bytes, ways: int, lo: int, min_len: int, flushes: bool) 
                 for hi in range(start, end + 1):
                     product *= ways >> 4 * hi & 15
                     if common:
-                        common &= _NIBBLE[b[hi]]
+                        common &= _SUIT_NIBBLE[b[hi]]
                     if hi - start + 1 >= min_len:
                         total += product - _POPCOUNT[common]
         lo = end + 1

@@ -157,13 +157,13 @@ _PHOENIX_SETS: Final[list[list[list[list[PlayTuple]]]]] = [
 ]
 # Per byte: the canonical card of each suit held (0 when the suit is absent).
 _SUIT_CARD: Final = [[(b & (1 << s)) or (b & (1 << (s + 4))) for s in range(4)] for b in range(256)]
-# Per byte: the suits held in either copy, as a nibble.
-_SUIT_NIBBLE: Final = [(b | b >> 4) & 0xF for b in range(256)]
+# Per byte: the suits held in either copy, as a nibble (bytes: read as small ints).
+_SUIT_NIBBLE: Final = bytes((b | b >> 4) & 0xF for b in range(256))
 # A rank byte's suits (either copy), one bit per suit 15 bits apart (_straight_flushes).
 _SUIT_LANES: Final = [
     sum(1 << 15 * s for s in range(4) if (b | b >> 4) >> s & 1) for b in range(256)
 ]
-_POPCOUNT: Final = [b.bit_count() for b in range(256)]
+_POPCOUNT: Final = bytes(b.bit_count() for b in range(256))  # per byte: its cards
 # _CARD_MASKS[rank][i]: the card of bit i of that rank's byte, as a hand mask.
 _CARD_MASKS: Final[list[list[Mask]]] = [[], []] + [
     [1 << (8 * (r - 1) + i) for i in range(8)] for r in range(2, 15)
