@@ -1,4 +1,4 @@
-"""Grand Seigneur (RULES.md GS-*): 5 to 12 players, no partners, a ladder of ranks.
+"""Grand Seigneur (docs/rules.md GS-*): 5 to 12 players, no partners, a ladder of ranks.
 
 Almost all of Grand Seigneur is options of the standard rules, set in
 variants/grand_seigneur.toml: the deck per table size (GS-2), the whole deck dealt

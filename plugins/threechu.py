@@ -1,4 +1,4 @@
-"""Threechu: three players, and the shuffler plays a dummy hand opposite (RULES.md T3).
+"""Threechu: three players, and the shuffler plays a dummy hand opposite (docs/rules.md T3).
 
 Most of Threechu is variant options the standard rules already read
 (variants/threechu.toml): a fourth seat for the dummy (``teams.dummy``), played by

@@ -1,4 +1,4 @@
-"""Tichu Tientsin: six players in two teams of three (RULES.md T6-1…T6-6).
+"""Tichu Tientsin: six players in two teams of three (docs/rules.md T6-1…T6-6).
 
 Most of Tientsin is standard options, set in variants/tientsin.toml: alternating
 teams (T6-1), the whole deck dealt one card at a time from the shuffler with Grand

@@ -1,6 +1,6 @@
 """A slow, independent reference for legal plays (test-only).
 
-Written from RULES.md, not from ``tichu_core.combinations`` or ``tichu_core.moves``:
+Written from docs/rules.md, not from ``tichu_core.combinations`` or ``tichu_core.moves``:
 it tries every sub-multiset of a hand's card codes (so the two copies of a card
 in a two-deck game collapse into one choice), classifies each one with a
 straightforward reading of S-COMB-*, S-BOMB-* and GS-4, keeps the readings that

@@ -1,4 +1,4 @@
-"""Card notation, points and deck masks (SPEC.md "Cards", S-DECK-1, S-SCORE-1, GS-2)."""
+"""Card notation, points and deck masks (docs/api.md "Cards", S-DECK-1, S-SCORE-1, GS-2)."""
 
 from __future__ import annotations
 

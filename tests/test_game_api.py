@@ -1,4 +1,4 @@
-"""The ``Game`` API of SPEC.md: names, legal-action sequences, errors and atomicity,
+"""The ``Game`` API of docs/api.md: names, legal-action sequences, errors and atomicity,
 plugin failures, event redaction, observations, JSON save and restore, determinism."""
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def whole_view(game: tc.Game) -> tuple[Any, ...]:
     )
 
 
-# --- the names of SPEC.md -------------------------------------------------------------
+# --- the names of docs/api.md -------------------------------------------------------------
 
 
 def test_a_new_game_and_its_properties() -> None:

@@ -1,9 +1,9 @@
-"""Scenario tests: every standard rule of RULES.md (S-*, E-1, E-3) played through ``Game``.
+"""Scenario tests: every standard rule of docs/rules.md (S-*, E-1, E-3) played through ``Game``.
 
 Each test stacks a deal (see ``scenario.py``) and reads like a transcript of a hand.
 Unless a test deals by itself, the hands listed are the hands **after the exchange**:
 ``start_play`` declines every Grand Tichu and plans the pushes backwards. Expected
-values are worked out from RULES.md in the comments, never copied from a run.
+values are worked out from docs/rules.md in the comments, never copied from a run.
 """
 
 from __future__ import annotations

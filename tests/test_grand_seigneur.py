@@ -1,7 +1,7 @@
-"""Grand Seigneur (RULES.md GS-1 ... GS-8, E-2, E-4) played through ``Game`` at 5 to 12 players.
+"""Grand Seigneur (docs/rules.md GS-1 ... GS-8, E-2, E-4) played through ``Game``, 5 to 12 players.
 
 Stacked deals name the cards that matter; :func:`stacked` fills every seat up to its
-GS-3 share with the rest of the deck. Expected values are worked out from RULES.md in
+GS-3 share with the rest of the deck. Expected values are worked out from docs/rules.md in
 the comments, never copied from a run. The last tests play whole matches with random
 bots at 5, 6, 7 and 12 players and check every hand's seating, titles, deal and
 exchange against the rules, and a save restored in the middle of a match.

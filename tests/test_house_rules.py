@@ -1,6 +1,6 @@
 """The example house-rule plugins of plugins/, played from stacked deals.
 
-Each plugin changes one rule of RULES.md through one rule point, and each bundled
+Each plugin changes one rule of docs/rules.md through one rule point, and each bundled
 ``house_*`` variant names one of them; every test plays the same hands under
 ``standard`` and under the house rule, so the difference is the rule:
 
@@ -59,7 +59,7 @@ def test_a_house_variant_is_standard_plus_its_plugin(variant: str, plugin: str) 
 
 @pytest.mark.parametrize("plugin", sorted(HOUSE_PLUGINS.values()))
 def test_a_house_plugin_states_its_rule_and_the_rules_it_changes(plugin: str) -> None:
-    """The docstring: a summary line, the rule in a paragraph citing RULES.md, and how
+    """The docstring: a summary line, the rule in a paragraph citing docs/rules.md, and how
     the plugin does it (its hook, its variant file)."""
     module: Any = resolve_plugin(plugin, allow_imports=False)
     summary, rule, how, *rest = (" ".join(part.split()) for part in module.__doc__.split("\n\n"))

@@ -120,7 +120,7 @@ GOLDEN_PARAMS = [pytest.param(c, id=c["id"]) for c in GOLDEN]
 
 @pytest.mark.parametrize("case", GOLDEN_PARAMS)
 def test_golden(case: dict[str, Any]) -> None:
-    """Counts from the oracle; each case lists the RULES.md ids it exercises in ``rules``."""
+    """Counts from the oracle; each case lists the docs/rules.md ids it exercises in ``rules``."""
     hand = hand_of(case["hand"], case["decks"])
     top = None
     if case["top"]:

@@ -3,12 +3,12 @@
 Each test loads ``standard`` with the option set by an override, plays a short
 stacked game through the public API and shows the difference against the default
 (the same table without the override). Test names carry the option and the
-RULES.md id it implements.
+docs/rules.md id it implements.
 
 Unless a test deals by itself, the tables are stacked deals in dealing order (the
 first 8 cards of a seat are its Grand Tichu cards). Tests about card play switch
 the exchange off (``exchange.targets = "none"``, in ``PLAY``) so that the hands
-listed are the hands played; expected values are worked out from RULES.md in the
+listed are the hands played; expected values are worked out from docs/rules.md in the
 comments, never copied from a run.
 """
 

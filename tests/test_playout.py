@@ -80,7 +80,7 @@ def test_a_play_out_keeps_no_history_and_says_so() -> None:
 
 
 def test_a_copy_shares_the_shuffling_generator_until_one_of_them_shuffles() -> None:
-    """Same seed, same deals (SPEC.md Game): the original and its copy each deal the
+    """Same seed, same deals (docs/api.md Game): the original and its copy each deal the
     next hands as a game that was never copied, whichever of them deals first."""
     variant = tc.load_variant("standard", overrides={"game.target": 0, "game.hands": 4})
 

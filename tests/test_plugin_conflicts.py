@@ -223,7 +223,7 @@ def test_tichu_plugins_json_of_a_bundled_house_rule(capsys: pytest.CaptureFixtur
 def test_tichu_plugins_of_a_file_with_a_module_path(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A dotted module path is imported only with --allow-imports (SPEC.md), here too."""
+    """A dotted module path is imported only with --allow-imports (docs/api.md), here too."""
     leader_plugin(monkeypatch, "club.leader_three", 3)
     path = tmp_path / "club.toml"
     path.write_text('extends = "standard"\nplugins = ["standard", "club.leader_three"]\n')

@@ -401,7 +401,7 @@ def check_someone_is_awaited(game: tc.Game) -> None:
 
 def check_out_order(game: tc.Game, result: tc.HandResult) -> None:
     """The full ranking: the seats as they went out, then the others in play order from
-    the seat after the last one out (SPEC.md); the same in the hand_scored event."""
+    the seat after the last one out (docs/api.md); the same in the hand_scored event."""
     events = [event for event in game.event_log if event.hand == result.index]
     (started,) = [e for e in events if e.type == "hand_started"]
     (scored,) = [e for e in events if e.type == "hand_scored"]
@@ -667,7 +667,7 @@ def test_random_match_at_another_table_size_keeps_every_invariant(table: str, se
 
 
 def test_every_bundled_variant_is_played() -> None:
-    """The matches cover every variant of SPEC.md: none is left out as unplayable."""
+    """The matches cover every variant of docs/api.md: none is left out as unplayable."""
     cases = {param.values[0] for param in _variant_cases()}
     assert cases == set(tc.list_variants())
     assert {"standard", "threechu", "tientsin", "grand_seigneur"} <= cases

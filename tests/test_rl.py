@@ -434,7 +434,7 @@ def test_the_worked_example_of_the_docs_runs() -> None:
 
 
 def test_the_speed_command_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """Speed is measured and reported, never asserted (SPEC.md)."""
+    """Speed is measured and reported, never asserted (docs/api.md)."""
     rl_environment.main(["--seconds", "0.2", "standard", "grand_seigneur:5"])
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 and lines[0].startswith("standard") and "2021 actions" in lines[0]

@@ -1,4 +1,4 @@
-"""Threechu (RULES.md T3-1 … T3-8): three players, the shuffler plays a dummy hand opposite.
+"""Threechu (docs/rules.md T3-1 … T3-8): three players, the shuffler plays a dummy hand opposite.
 
 The variant is variants/threechu.toml with the ``threechu`` plugin (plugins/threechu.py).
 In every hand the shuffler sits at seat 0 and deals, the dummy sits opposite at
@@ -9,7 +9,7 @@ The scenario tests stack deals and read like a transcript. Hands are listed as t
 are **after the exchange**: :func:`exchange_plan` plans the deal and the pushes
 backwards (T3-3: each seat gives one card to each of its two opponents), so that
 seat ``s`` receives the 13th listed card from seat ``s+1`` and the 14th from seat
-``s+3``. Expected values are worked out from RULES.md in the comments.
+``s+3``. Expected values are worked out from docs/rules.md in the comments.
 """
 
 from __future__ import annotations

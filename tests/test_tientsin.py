@@ -1,11 +1,11 @@
-"""Tichu Tientsin (RULES.md T6-1…T6-6): six players in two teams of three.
+"""Tichu Tientsin (docs/rules.md T6-1…T6-6): six players in two teams of three.
 
 Scenario tests stack a deal and read like a transcript of a hand. Unless a test deals
 by itself, the hands listed are the hands **after the exchange**: ``start_play``
 plans the pushes backwards (seat ``s`` receives the second-to-last listed card from
 its partner ``s - 2`` and the last one from its partner ``s + 2``). In the first hand
 seat 0 deals, so seats 0 and 1 hold 10 cards and the others 9 (T6-2). Expected
-scores are worked out from RULES.md in the comments, never copied from a run.
+scores are worked out from docs/rules.md in the comments, never copied from a run.
 
 Then random matches with bots: card points and the T6-6 transfers checked against
 the event log of every hand, the Dog against T6-4 whenever it is played, a whole

@@ -384,7 +384,7 @@ def test_bad_messages_get_a_clear_error_and_change_nothing(app: Any, client: Tes
             assert words in reply["message"], reply
             assert table.game.to_json() == before
         illegal = [m for m in me.messages if m.get("code") == "illegal_action"]
-        assert illegal[-1]["rule"]  # the RULES.md id of the refusal
+        assert illegal[-1]["rule"]  # the docs/rules.md id of the refusal
         ws.send_bytes(b'{"type": "ping"}')
         assert me.recv()["code"] == "bad_message"
         reply = me.request(type="ping", id="keep")  # the id is echoed

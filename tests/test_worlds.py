@@ -1,4 +1,4 @@
-"""Sampled worlds (SPEC.md ``tc.sample_world``): a real game that one player cannot tell
+"""Sampled worlds (docs/api.md ``tc.sample_world``): a real game that one player cannot tell
 from its own, built from that player's events alone, its unseen cards drawn uniformly
 among the placements consistent with what it knows (S-WISH-2 passes, GS-6 gifts).
 """

@@ -1,6 +1,6 @@
 """tichu_core: a plugin-hooked rules engine for Tichu and its variants.
 
-See SPEC.md for the public API; the names exported here are that API.
+See docs/api.md for the public API; the names exported here are that API.
 """
 
 # First: installs the finder that picks the compiled or the plain build of the hot modules.

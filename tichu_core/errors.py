@@ -30,7 +30,7 @@ class InvalidAction(TichuError, ValueError):
 
 
 class IllegalAction(TichuError):
-    """A well-formed action the rules forbid now; `rule` is the RULES.md id it breaks."""
+    """A well-formed action the rules forbid now; `rule` is the docs/rules.md id it breaks."""
 
     def __init__(self, message: str, rule: str) -> None:
         super().__init__(f"{message} ({rule})")

@@ -1,4 +1,4 @@
-"""Cards as ints, hands as int bitmasks, and the text notation of SPEC.md.
+"""Cards as ints, hands as int bitmasks, and the text notation of docs/api.md.
 
 Bit layout (one int bit per physical card, two decks at most):
 

@@ -14,7 +14,7 @@ by the seat that logged it; the decisions the log leaves implicit are derived:
 - `(s)name: CARDS` -> `Play(s, cards, phoenix=...)`, the Phoenix reading taken from
   its position (`tichu_core.formats.bsw.phoenix_rank`); out of turn it must be a bomb.
 - `(s)name passt.` -> `Pass(s)`; for the trick's top player it is the pass that
-  collects the trick (RULES.md S-TRICK-2).
+  collects the trick (docs/rules.md S-TRICK-2).
 - `Wunsch:R` -> `Wish(s, R)` by the seat that played the Mah Jong; a Mah Jong play
   without one -> `Wish(s, None)`, only where the engine asks that seat for a wish (a
   Mah Jong that ends the hand leaves nothing to wish).

@@ -1,4 +1,4 @@
-"""Actions: immutable, hashable values with a ``type`` field (SPEC.md, E-1).
+"""Actions: immutable, hashable values with a ``type`` field (docs/api.md, E-1).
 
 Actions are named tuples so that bots can build and compare millions of them
 cheaply; pydantic validates them only at the JSON boundary
@@ -163,7 +163,7 @@ def _check_type(cls: type[Any], given: object) -> None:
 
 
 def canonical_cards(cards: object) -> str:
-    """Card codes as one canonical string: codes spelt as SPEC.md, highest card first."""
+    """Card codes as one canonical string: codes spelt as docs/api.md, highest card first."""
     if isinstance(cards, str):
         tokens = cards.replace(",", " ").split()
     elif isinstance(cards, list | tuple):

@@ -1,4 +1,4 @@
-"""Events: what happened, as pydantic models (SPEC.md).
+"""Events: what happened, as pydantic models (docs/api.md).
 
 Every event is public unless it names the seats whose cards it shows
 (``visible_to``): cards dealt, pushed and received are private to their seat.

@@ -1,4 +1,4 @@
-"""The match: the public ``Game`` API of SPEC.md.
+"""The match: the public ``Game`` API of docs/api.md.
 
 Everything a game does is in :class:`~tichu_core.game.core.GameCore`, which may be
 compiled. A compiled method would answer an argument of the wrong type with a bare
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 class Game(GameCore):
-    """A whole match of a variant (SPEC.md ``Game``)."""
+    """A whole match of a variant (docs/api.md ``Game``)."""
 
     if TYPE_CHECKING:  # the core's methods, with the types meant (see the module docstring)
 

@@ -26,7 +26,7 @@ class Seating:
 
 @dataclass(frozen=True)
 class Refusal:
-    """A "no" that says why: the rule id of RULES.md and a sentence for the player."""
+    """A "no" that says why: the rule id of docs/rules.md and a sentence for the player."""
 
     rule: str
     reason: str

@@ -1,4 +1,4 @@
-"""The standard rules (RULES.md S-*) as the built-in plugin every game starts with.
+"""The standard rules (docs/rules.md S-*) as the built-in plugin every game starts with.
 
 Every hook reads the variant's options here and nowhere else, so most house
 rules are TOML values; variants whose rules differ in kind (Threechu, Tientsin,

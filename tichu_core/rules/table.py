@@ -57,7 +57,7 @@ class TableData(Protocol):
 
 
 class TableView:
-    """One hand as hooks see it. Seats are numbered in play order (RULES.md)."""
+    """One hand as hooks see it. Seats are numbered in play order (docs/rules.md)."""
 
     __slots__ = ("_data",)
 

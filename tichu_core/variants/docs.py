@@ -1,7 +1,7 @@
 """The option tables of docs/variants.md, generated from the variant models.
 
 Each option of :class:`tichu_core.variants.models.VariantFile` is one row: its dotted
-key, its type and bounds (from the annotation), its default, the RULES.md ids that open
+key, its type and bounds (from the annotation), its default, the docs/rules.md ids that open
 its description and the rest of the description. docs/variants.md holds the tables
 between two marker comments; a test regenerates them and compares.
 
@@ -110,7 +110,7 @@ def _default(field: FieldInfo) -> str:
 
 
 def _rules_and_meaning(description: str) -> tuple[str, str]:
-    """The RULES.md ids that open a description (with a note in brackets), and the rest."""
+    """The docs/rules.md ids that open a description (with a note in brackets), and the rest."""
     found = _RULES_PREFIX.fullmatch(description)
     if found is None:
         return "", description

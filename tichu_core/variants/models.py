@@ -1,6 +1,6 @@
-"""The variant model: every rule option of RULES.md as a strict, frozen pydantic model.
+"""The variant model: every rule option of docs/rules.md as a strict, frozen pydantic model.
 
-A variant is data. Each option is a field that names the RULES.md id it implements;
+A variant is data. Each option is a field that names the docs/rules.md id it implements;
 behaviour a value cannot express lives in plugins, which a variant only names
 (`plugins`): this module never imports them. `VariantFile` is one TOML file as
 written (every key optional, `extends` names its parent); `Variant` is the resolved

@@ -1,4 +1,4 @@
-"""The ``tichu`` command line (SPEC.md "Command line")."""
+"""The ``tichu`` command line (docs/api.md "Command line")."""
 
 from __future__ import annotations
 

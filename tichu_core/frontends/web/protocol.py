@@ -64,7 +64,7 @@ class Limits:
 
 class ProtocolError(Exception):
     """A refused request: ``code`` is machine-readable, the message says what was wrong
-    and what would be right; ``rule`` is the RULES.md id for an illegal action."""
+    and what would be right; ``rule`` is the docs/rules.md id for an illegal action."""
 
     def __init__(self, code: str, message: str, rule: str | None = None) -> None:
         super().__init__(message)
