@@ -366,7 +366,8 @@ class Connection:
             answer = {"type": "bots_seated", "table": table.info()}
         else:
             assert kind == "act"
-            table, version = await lobby.act(request["token"], request["action"])
+            hand = whole_number(request, "hand")
+            table, version = await lobby.act(request["token"], request["action"], hand)
             answer = {"type": "ack", "table": table.id, "version": version}
         self._answer(request, answer)
 

@@ -29,7 +29,7 @@ REQUESTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "resume": (frozenset({"table", "token"}), frozenset({"since"})),
     "watch": (frozenset({"table"}), frozenset({"since"})),
     "bots": (frozenset({"table", "bots", "token"}), frozenset()),
-    "act": (frozenset({"token", "action"}), frozenset()),
+    "act": (frozenset({"token", "action"}), frozenset({"hand"})),
     "ping": (frozenset(), frozenset()),
 }
 

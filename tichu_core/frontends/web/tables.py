@@ -31,7 +31,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
@@ -215,6 +215,14 @@ def _bot_choices(value: object, players: int) -> dict[int, str]:
     return chosen
 
 
+def _hand_over(meant_for: int, now: int) -> ProtocolError:
+    return ProtocolError(
+        "hand_over",
+        f"this action was meant for hand {meant_for}; the table is at hand {now}: nothing "
+        "was applied",
+    )
+
+
 class Table:
     """One match, its seating, bots and followers."""
 
@@ -289,17 +297,27 @@ class Table:
             with contextlib.suppress(Exception):
                 await asyncio.shield(self._writing)
 
-    async def commit(self, action: tc.Action, *, urgent: bool = False) -> int:
+    async def commit(
+        self,
+        action: tc.Action,
+        *,
+        urgent: bool = False,
+        check: Callable[[tc.Game], None] | None = None,
+    ) -> int:
         """Apply ``action`` and store it; the table's version after it. Raises (the table
         unchanged) when either fails. Returns once the action is committed: the caller
         may acknowledge it then. ``urgent``: a person waits for it (its write goes
-        before those of bots playing among themselves). A caller that is cancelled
-        meanwhile cancels nothing: the write and what follows it (the log, the
-        followers told, the bots) go on."""
+        before those of bots playing among themselves). ``check(game)`` runs at the
+        moment of applying, after any wait for the store, with nothing between it and
+        the apply: it raises to refuse an action the game has moved past meanwhile. A
+        caller that is cancelled meanwhile cancels nothing: the write and what follows
+        it (the log, the followers told, the bots) go on."""
         await self.settled()  # the table's previous action is stored first
         game = self.game
         if game is None or self.error is not None:
             raise ProtocolError("table_failed", f"table {self.id} has stopped: {self.error}")
+        if check is not None:
+            check(game)
         events = game.apply(action)
         if self._driver is not None and self._driver.game is game:
             self._driver.note(events)
@@ -345,11 +363,18 @@ class Table:
         if error is None:
             self.start_bots()
 
-    async def act(self, player: int, raw: object) -> int:
-        """A person's action for one of the seats its player acts for; the new version."""
+    async def act(self, player: int, raw: object, hand: int | None = None) -> int:
+        """A person's action for one of the seats its player acts for; the new version.
+        ``hand``: the hand the client meant it for (the current one if None). The seat's
+        controller and the hand are checked when the request comes and again at the
+        moment the action is applied (an action may wait there for the table's previous
+        one to be stored, during which a hand may end and the seats change hands)."""
         game = self.game
         if game is None or self.error is not None:
             raise ProtocolError("table_failed", f"table {self.id} has stopped: {self.error}")
+        meant_for = game.hand_index if hand is None else hand
+        if meant_for != game.hand_index:
+            raise _hand_over(meant_for, game.hand_index)
         if not self.started:
             free = self.players - len(self.seats)
             raise ProtocolError(
@@ -361,14 +386,20 @@ class Table:
             action = tc.action_from_json(raw)
         except tc.InvalidAction as error:
             raise ProtocolError("invalid_action", str(error)) from None
-        if not 0 <= action.seat < game.seats or game.controller(action.seat) != player:
-            mine = [s for s in range(game.seats) if game.controller(s) == player]
-            raise ProtocolError(
-                "not_your_seat",
-                f"player {player} acts for seat(s) {mine}, not for seat {action.seat}",
-            )
+
+        def still_yours(game: tc.Game) -> None:
+            if game.hand_index != meant_for:
+                raise _hand_over(meant_for, game.hand_index)
+            if not 0 <= action.seat < game.seats or game.controller(action.seat) != player:
+                mine = [s for s in range(game.seats) if game.controller(s) == player]
+                raise ProtocolError(
+                    "not_your_seat",
+                    f"player {player} acts for seat(s) {mine}, not for seat {action.seat}",
+                )
+
+        still_yours(game)
         try:
-            return await self.commit(action, urgent=True)
+            return await self.commit(action, urgent=True, check=still_yours)
         except tc.IllegalAction as error:
             raise ProtocolError("illegal_action", str(error), rule=error.rule) from None
         except tc.InvalidAction as error:
@@ -839,8 +870,10 @@ class Lobby:
             raise ProtocolError("bad_token", f"this seat token is not valid at table {table_id}")
         return table, player
 
-    async def act(self, token: object, action: object) -> tuple[Table, int]:
-        """A person's action, checked against its token; the table and its new version
-        (once the action is committed)."""
+    async def act(
+        self, token: object, action: object, hand: int | None = None
+    ) -> tuple[Table, int]:
+        """A person's action, checked against its token (and, if given, the hand it is
+        meant for); the table and its new version (once the action is committed)."""
         table, player = self.holder(token)
-        return table, await table.act(player, action)
+        return table, await table.act(player, action, hand)

@@ -1,0 +1,174 @@
+"""The web server's reliability (issue 42): an action is checked again at the moment it
+is applied (never applied in a hand it was not meant for, nor for a seat its player
+no longer controls), bots decide off the event loop, `watch` shares one state per
+change, one server per store, a bounded number of connections per client, and a
+store path that is not a regular file refused in one line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webtable import FAST
+
+import tichu_core as tc
+from tichu_core.frontends.web.protocol import ProtocolError
+from tichu_core.frontends.web.store import StoreWriter, TableStore
+from tichu_core.frontends.web.tables import Lobby, Table
+
+
+class Gate:
+    """A job that holds the store's writer until ``open()`` (no timing: an event)."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+        self.opened = threading.Event()
+
+    def __call__(self) -> None:
+        self.entered.set()
+        assert self.opened.wait(timeout=60), "the gate was never opened"
+
+    def hold(self, writer: StoreWriter) -> None:
+        writer.submit(self)
+        assert self.entered.wait(timeout=60), "the writer never reached the gate"
+
+    def open(self) -> None:
+        self.opened.set()
+
+
+def copy_of(game: tc.Game) -> tc.Game:
+    return tc.Game.from_json(game.to_json())
+
+
+def rest_of_the_hand(game: tc.Game, rng: random.Random) -> list[tc.Action]:
+    """Random legal actions from ``game`` (a copy is played) until its hand ends."""
+    scratch = copy_of(game)
+    hand = scratch.hand_index
+    actions: list[tc.Action] = []
+    while scratch.hand_index == hand and not scratch.is_over:
+        seat = rng.choice(scratch.to_act)
+        action = rng.choice(list(scratch.legal_actions(seat)))
+        scratch.apply(action)
+        actions.append(action)
+    return actions
+
+
+async def stop(lobby: Lobby) -> None:
+    await lobby.close()
+    lobby.store.close()
+
+
+def test_an_action_meant_for_an_ended_hand_never_lands_on_another_players_seat(
+    tmp_path: Path,
+) -> None:
+    """The attack of issue 42: in Threechu the dummy's controller changes every hand. A
+    player's action that ends the hand and, right behind it, a Grand Tichu call for a
+    seat the same player controls in this hand wait together for the table's previous
+    action to reach the store. Checked only before that wait, the call was applied in
+    the next hand, on a seat that belongs to another player by then (a forced Grand
+    Tichu). Checked again when applied, it is refused and nothing changes. Driven
+    through the server's Lobby and Table with a real SQLite store; the writer is held at
+    a gate so that both wait: no timing."""
+
+    async def scene() -> None:
+        lobby = Lobby(TableStore(tmp_path / "t.db"), limits=FAST)
+        table = await lobby.create("threechu", None, None)
+        tokens = {}
+        for player in range(table.players):
+            _, _, token = await lobby.sit(table.id, player, f"P{player}")
+            tokens[player] = token
+        game = table.game
+        assert game is not None
+        actions = rest_of_the_hand(game, random.Random(7))
+        for action in actions[:-2]:
+            await lobby.act(tokens[game.controller(action.seat)], tc.action_to_dict(action))
+        last, ending = actions[-2:]
+        after = copy_of(game)
+        after.apply(last)
+        after.apply(ending)
+        assert after.hand_index == game.hand_index + 1
+        # A seat whose controller in this hand no longer controls it in the next, and
+        # where the next hand's first decision is a Grand Tichu call.
+        aimed = [
+            seat
+            for seat in range(game.seats)
+            if game.controller(seat) != after.controller(seat)
+            and tc.GrandTichu(seat=seat, call=True) in list(after.legal_actions(seat))
+        ]
+        assert aimed, "no seat changes hands at this deal (pick another seed)"
+        seat = aimed[0]
+        attacker = game.controller(seat)
+        gate = Gate()
+        await asyncio.to_thread(gate.hold, lobby.writer)
+        first = asyncio.create_task(
+            lobby.act(tokens[game.controller(last.seat)], tc.action_to_dict(last))
+        )
+        while table._writing is None:  # `last` applied, held on its way to the store
+            await asyncio.sleep(0)
+        # Both wait for `last` to be stored: the hand ends while the call waits.
+        second = asyncio.create_task(
+            lobby.act(tokens[game.controller(ending.seat)], tc.action_to_dict(ending))
+        )
+        call = asyncio.create_task(
+            lobby.act(tokens[attacker], {"type": "grand_tichu", "seat": seat, "call": True})
+        )
+        for _ in range(50):
+            await asyncio.sleep(0)
+        assert not call.done()
+        hand = game.hand_index
+        gate.open()
+        await first
+        await second
+        with pytest.raises(ProtocolError) as refused:
+            await call
+        assert refused.value.code in ("hand_over", "not_your_seat")
+        assert game.hand_index == hand + 1
+        # Nothing was applied for the seat: the next hand's log holds no call of it.
+        await table.settled()
+        stored = [tc.action_from_json(json.loads(text)) for text in table.record.actions]
+        assert stored == [*actions]
+        with sqlite3.connect(tmp_path / "t.db") as db:
+            (count,) = db.execute(
+                "SELECT count(*) FROM actions WHERE table_id = ?", (table.id,)
+            ).fetchone()
+        assert count == len(actions)
+        await stop(lobby)
+
+    asyncio.run(scene())
+
+
+def test_an_action_naming_a_past_hand_is_refused(tmp_path: Path) -> None:
+    """A client may say which hand its action is meant for (`hand`, the `state`'s
+    `table.hand`): one that names a hand that has ended is refused with `hand_over`,
+    and the game is unchanged."""
+
+    async def scene() -> Table:
+        lobby = Lobby(TableStore(tmp_path / "t.db"), limits=FAST)
+        table = await lobby.create("standard", None, None)
+        tokens = {}
+        for player in range(table.players):
+            _, _, token = await lobby.sit(table.id, player, f"P{player}")
+            tokens[player] = token
+        game = table.game
+        assert game is not None
+        for action in rest_of_the_hand(game, random.Random(3)):
+            await lobby.act(tokens[action.seat], tc.action_to_dict(action))
+        assert game.hand_index == 1
+        version = table.version
+        raw: dict[str, Any] = {"type": "grand_tichu", "seat": 0, "call": False}
+        with pytest.raises(ProtocolError) as refused:
+            await lobby.act(tokens[0], raw, hand=0)
+        assert refused.value.code == "hand_over"
+        assert table.version == version
+        _, after = await lobby.act(tokens[0], raw, hand=1)
+        assert after == version + 1
+        await stop(lobby)
+        return table
+
+    asyncio.run(scene())
