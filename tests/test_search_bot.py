@@ -128,7 +128,7 @@ def test_heuristic_rollouts_play_a_hand() -> None:
 
 
 def test_it_goes_out_rather_than_pass() -> None:
-    """S-PLAY-1: seat 0 leads the Mah Jong (no wish), the opponent at seat 1 takes it
+    """S-TRICK-1: seat 0 leads the Mah Jong (no wish), the opponent at seat 1 takes it
     with a King, partner and seat 3 pass; seat 0 holds one Ace and goes out with it."""
     game = small([["MJ", "Aj"], ["Kj", "2s"], ["3j", "4s"], ["5j", "6s"]])
     game.apply(tc.Play(0, "MJ"))
