@@ -1,6 +1,8 @@
 """tichu_core: a plugin-hooked rules engine for Tichu and its variants.
 
 See docs/api.md for the public API; the names exported here are that API.
+The rules, with the id each ``IllegalAction.rule`` cites (``S-COMB-3``), are in
+docs/rules.md; the variant options in docs/variants.md.
 """
 
 # First: installs the finder that picks the compiled or the plain build of the hot modules.
