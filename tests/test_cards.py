@@ -37,7 +37,7 @@ def popcount(mask: int) -> int:
 
 @pytest.mark.parametrize("code", ALL_CODES)
 def test_every_canonical_code_round_trips(code: str) -> None:
-    """SPEC Cards: str(card) is the canonical code it was parsed from."""
+    """docs/api.md, cards: str(card) is the canonical code it was parsed from."""
     (card,) = parse_cards(code)
     assert str(card) == code
     assert card.code == code
@@ -60,7 +60,7 @@ def test_every_canonical_code_round_trips(code: str) -> None:
     ],
 )
 def test_input_is_case_insensitive_and_accepts_t_for_ten(text: str, canonical: str) -> None:
-    """SPEC Cards: case-insensitive input, `T` accepted for 10, canonical output."""
+    """docs/api.md, cards: case-insensitive input, `T` accepted for 10, canonical output."""
     assert [str(c) for c in parse_cards(text)] == [canonical]
 
 
@@ -86,7 +86,7 @@ def test_card_is_an_int_with_rank_suit_copy() -> None:
 
 
 def test_both_copies_share_one_code() -> None:
-    """SPEC Cards / GS-4: with two decks the two copies of a card share one code."""
+    """docs/api.md, cards / GS-4: with two decks the two copies of a card share one code."""
     two_decks = deck_mask(2)
     for card in cards_of(two_decks):
         if card.copy == 1:

@@ -144,7 +144,7 @@ def test_push_choices_with_several_cards_to_one_target_list_every_push_once() ->
 
 
 def test_a_seed_deals_the_same_cards_everywhere() -> None:
-    """SPEC: same seed, same game on any machine. The shuffle is the engine's own, so
+    """docs/api.md: same seed, same game on any machine. The shuffle is the engine's own, so
     this pinned deal (recorded once) may only change with a deliberate format change."""
     game = tc.Game("standard", seed=7)
     assert game.observation(0).hand == ["Kj", "10j", "8t", "8s", "7j", "6p", "3t", "DOG"]

@@ -285,7 +285,7 @@ def test_option_players_S_DEAL_1(
 
 
 def test_option_players_a_deal_leaving_cards_over_is_refused_at_load_S_DEAL_1() -> None:
-    """Three players with 14 cards each would leave 14 of the 56 cards undealt. SPEC:
+    """Three players with 14 cards each would leave 14 of the 56 cards undealt. docs/variants.md:
     an impossible combination (players vs deck) is a VariantError at load; a variant
     that loads must deal."""
     overrides = {"players": 3, "teams.size": 1}
