@@ -51,7 +51,7 @@ from tichu_core.frontends.web.store import (
 
 log = logging.getLogger("tichu.web")
 
-# Table sizes tried for each variant's `players` option (SPEC: 3 to 12 people).
+# Table sizes tried for each variant's `players` option (3 to 12 people, docs/variants.md).
 _TABLE_SIZES = range(2, 13)
 
 
