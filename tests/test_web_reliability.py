@@ -8,14 +8,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import signal
+import socket
 import sqlite3
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from webtable import FAST
+from webtable import FAST, ROOT, free_port
 
 import tichu_core as tc
 from tichu_core.frontends.web.protocol import ProtocolError
@@ -172,3 +178,84 @@ def test_an_action_naming_a_past_hand_is_refused(tmp_path: Path) -> None:
         return table
 
     asyncio.run(scene())
+
+
+# --------------------------------------------------------------------------- one server a store
+
+
+def serve_process(port: int, db: Path, *extra: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TICHU_PURE_PYTHON": "1"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tichu_core", "serve", "--port", str(port), "--db", str(db), *extra],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        assert process.poll() is None, process.stderr and process.stderr.read().decode()
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.1)
+
+
+def test_a_second_server_on_the_same_store_refuses_to_start(tmp_path: Path) -> None:
+    """Before, a second `tichu serve` on the same file started, restored every table,
+    failed its writes and then marked the first server's live tables expired. Now the
+    first holds the store's lock for its life: the second says so in one line (exit 2)
+    and leaves the store alone; once the first has stopped, a server starts again."""
+    db = tmp_path / "t.db"
+    first_port = free_port()
+    first = serve_process(first_port, db)
+    try:
+        wait_until_up(first_port, first)
+        stored = db.read_bytes()
+        second = subprocess.run(
+            [sys.executable, "-m", "tichu_core", "serve", "--port", "0", "--db", str(db)],
+            env={**os.environ, "PYTHONPATH": str(ROOT), "TICHU_PURE_PYTHON": "1"},
+            capture_output=True,
+            timeout=60,
+        )
+        err = second.stderr.decode()
+        assert second.returncode == 2, err
+        assert "another tichu serve" in err and err.count("\n") == 1, err
+        assert "Traceback" not in err
+        assert db.read_bytes() == stored
+        assert first.poll() is None  # the first goes on
+        with socket.socket() as probe:
+            assert probe.connect_ex(("127.0.0.1", first_port)) == 0
+        first.send_signal(signal.SIGINT)
+        first.wait(timeout=30)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    third_port = free_port()
+    third = serve_process(third_port, db)
+    try:
+        wait_until_up(third_port, third)
+    finally:
+        third.send_signal(signal.SIGINT)
+        third.wait(timeout=30)
+
+
+def test_a_store_path_that_is_not_a_regular_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    """`--db` on a FIFO hung silently (SQLite, and the header check, waited for a
+    writer); now anything but a regular file or a new path is refused at once."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [sys.executable, "-m", "tichu_core", "serve", "--port", "0", "--db", str(fifo)],
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TICHU_PURE_PYTHON": "1"},
+        capture_output=True,
+        timeout=60,
+    )
+    err = done.stderr.decode()
+    assert done.returncode == 2, err
+    assert "not a regular file" in err and err.count("\n") == 1 and "Traceback" not in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]

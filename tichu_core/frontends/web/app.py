@@ -41,6 +41,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tichu_core.frontends.bots import bot_descriptions, bot_names
+from tichu_core.frontends.web import seating
 from tichu_core.frontends.web.protocol import (
     PROTOCOL_VERSION,
     Limits,
@@ -52,7 +53,7 @@ from tichu_core.frontends.web.protocol import (
     text_field,
     whole_number,
 )
-from tichu_core.frontends.web.store import TableStore
+from tichu_core.frontends.web.store import StoreLock, TableStore
 from tichu_core.frontends.web.tables import Expiry, Lobby, Table
 
 log = logging.getLogger("tichu.web")
@@ -364,12 +365,35 @@ class Connection:
                 table_id(request), request["bots"], request["token"], self.address
             )
             answer = {"type": "bots_seated", "table": table.info()}
+        elif kind in ("move", "replace"):
+            await self._seating(request)
+            return
         else:
             assert kind == "act"
             hand = whole_number(request, "hand")
             table, version = await lobby.act(request["token"], request["action"], hand)
             answer = {"type": "ack", "table": table.id, "version": version}
         self._answer(request, answer)
+
+    async def _seating(self, request: dict[str, Any]) -> None:
+        """``move`` (to a free place before the start) and ``replace`` (a leaver, by a
+        bot or by a newcomer): seating.py."""
+        player = whole_number(request, "player")
+        assert player is not None  # a required field
+        if request["type"] == "move":
+            table, _ = await seating.move(self.lobby, table_id(request), request["token"], player)
+            self._answer(request, {"type": "moved", "table": table.id, "player": player})
+            self.follow(table, player, 0)
+            return
+        table = await seating.replace(
+            self.lobby,
+            table_id(request),
+            request["token"],
+            player,
+            request.get("bot"),
+            self.address,
+        )
+        self._answer(request, {"type": "replaced", "table": table.info()})
 
     def _answer(self, request: dict[str, Any], answer: dict[str, Any]) -> None:
         if request.get("id") is not None:
@@ -580,9 +604,31 @@ def serve(
     """Run the web table with uvicorn until interrupted (Ctrl-C: connections get a
     second to close, then go; a second Ctrl-C exits at once). The store is checked
     first: a file that is not one raises ``store.StoreError``, and nothing starts."""
+    # One server per store: held until this function returns (or the process ends).
+    lock = StoreLock(db)
+    try:
+        TableStore(db).close()
+    except BaseException:
+        # A file refused as a store: no server will run on it; its lock goes too.
+        lock.release(remove=lock.created)
+        raise
+    try:
+        _run(host, port, db, bot_delay, allowed_hosts, expiry, limits)
+    finally:
+        lock.release()
+
+
+def _run(
+    host: str,
+    port: int,
+    db: str | Path,
+    bot_delay: float,
+    allowed_hosts: Sequence[str],
+    expiry: Expiry | None,
+    limits: Limits | None,
+) -> None:
     import uvicorn
 
-    TableStore(db).close()
     # The store's writer thread and the event loop share the GIL, and a commit hands it
     # over a few times (each SQLite call releases it). At the default 5 ms switch
     # interval each hand-over can wait 5 ms for a busy loop, and a person's

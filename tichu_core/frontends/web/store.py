@@ -27,10 +27,14 @@ longer restored, and its rows are deleted later (:meth:`TableStore.put_purge`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import hashlib
 import json
 import logging
+import os
 import sqlite3
+import stat
 import threading
 import time
 from collections import deque
@@ -250,6 +254,19 @@ class TableStore:
             [(table_id, s.player, s.kind, s.name, s.token_hash) for s in seats],
         )
 
+    def put_seat_moved(self, table_id: str, old: int, new: int) -> None:
+        """The occupant of place ``old`` moves to the free place ``new`` (seating.py)."""
+        self._db.execute(
+            "UPDATE seats SET player = ? WHERE table_id = ? AND player = ?", (new, table_id, old)
+        )
+
+    def put_seat_replaced(self, table_id: str, player: int, new: SeatRecord | None) -> None:
+        """The occupant of ``player``'s place leaves it: to ``new`` (a bot), or (None) the
+        place is free for a newcomer (seating.py)."""
+        self._db.execute("DELETE FROM seats WHERE table_id = ? AND player = ?", (table_id, player))
+        if new is not None:
+            self.put_seats(table_id, [new])
+
     def put_action(self, table_id: str, number: int, action: str) -> None:
         """Action ``number`` (0 for the first) of a table, and the table's last change."""
         self._db.execute(
@@ -312,6 +329,56 @@ class TableStore:
             if table_id in records:
                 records[table_id].actions.append(action)
         return list(records.values())
+
+
+class StoreLock:
+    """One server per store: an exclusive ``flock`` on the file ``<db>.lock`` beside the
+    store, held for the server's life (the kernel lets it go when the process ends,
+    however it ends). A second server on the same store gets a :class:`StoreError`
+    naming the first's process id, before it reads or writes the store. The path is
+    checked first (:func:`_check_file`): no lock file is made beside a path refused."""
+
+    def __init__(self, db: str | Path) -> None:
+        _check_file(Path(db))
+        self.path = Path(f"{db}.lock")
+        self.created = False
+        flags = os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK
+        try:
+            try:
+                self._fd = os.open(self.path, flags | os.O_CREAT | os.O_EXCL, 0o644)
+                self.created = True
+            except FileExistsError:
+                self._fd = os.open(self.path, flags)
+        except OSError as error:
+            raise StoreError(
+                f"{self.path}: the store's lock cannot be opened ({error.strerror})"
+            ) from None
+        try:
+            if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+                raise StoreError(f"{self.path}: the store's lock is not a regular file; refused")
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = os.pread(self._fd, 32, 0).decode("ascii", "replace").strip()
+                raise StoreError(
+                    f"{db}: another tichu serve (process {holder or 'unknown'}) is using this "
+                    f"store (it holds {self.path}); refused, nothing changed"
+                ) from None
+            os.ftruncate(self._fd, 0)
+            os.pwrite(self._fd, f"{os.getpid()}\n".encode(), 0)
+        except BaseException:
+            os.close(self._fd)
+            raise
+
+    def release(self, remove: bool = False) -> None:
+        """Let the lock go (``remove``: delete the lock file first, while still held)."""
+        if self._fd < 0:
+            return
+        if remove:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+        os.close(self._fd)
+        self._fd = -1
 
 
 class StoreWriter:
@@ -404,12 +471,21 @@ class _JobFailed(Exception):
 
 
 def _check_file(path: Path) -> None:
-    """Refuse a path that cannot be a store before SQLite touches it: a directory, or a
-    file that is not SQLite (an empty file is a new store)."""
-    if path.is_dir():
-        raise StoreError(f"{path}: is a directory, not an SQLite file")
-    if not path.exists():
+    """Refuse a path that cannot be a store before SQLite touches it: a directory,
+    anything else that is not a regular file (a FIFO would hang the reader), or a file
+    that is not SQLite (an empty file is a new store)."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
         return
+    except OSError as error:
+        raise StoreError(f"{path}: cannot be read ({error.strerror})") from None
+    if stat.S_ISDIR(mode):
+        raise StoreError(f"{path}: is a directory, not an SQLite file")
+    if not stat.S_ISREG(mode):
+        raise StoreError(
+            f"{path}: not a regular file (a FIFO, socket or device); refused, nothing changed"
+        )
     try:
         with path.open("rb") as file:
             header = file.read(len(SQLITE_HEADER))
