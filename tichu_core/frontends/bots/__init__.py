@@ -20,6 +20,7 @@ from tichu_core.frontends.bots.heuristic import HeuristicBot
 from tichu_core.frontends.bots.protocol import Bot, BotFactory, decide, play_match
 from tichu_core.frontends.bots.registry import (
     BOTS,
+    DEFAULT_BOT,
     DESCRIPTIONS,
     ENTRY_POINT_GROUP,
     bot_descriptions,
@@ -32,6 +33,7 @@ from tichu_core.frontends.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
     "BOTS",
+    "DEFAULT_BOT",
     "DESCRIPTIONS",
     "ENTRY_POINT_GROUP",
     "Bot",

@@ -18,6 +18,7 @@ from tichu_core.frontends.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
     "BOTS",
+    "DEFAULT_BOT",
     "DESCRIPTIONS",
     "ENTRY_POINT_GROUP",
     "bot_descriptions",
@@ -54,6 +55,11 @@ DESCRIPTIONS: Mapping[str, str] = {
     "move that scores best (the strongest bot, about 0.05 s a move)",
     "search-strong": "the search bot with four times the thought (slower)",
 }
+
+# The bot used wherever none is named (demo, simulate, compare, the web table's
+# "fill the free places with" and its stand-ins for people who left): the strongest
+# that keeps a table's pace.
+DEFAULT_BOT = "heuristic"
 
 ENTRY_POINT_GROUP = "tichu.bots"
 _loaded: dict[str, BotFactory] = {}  # registered bots already loaded, by name

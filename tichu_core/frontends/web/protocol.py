@@ -29,6 +29,8 @@ REQUESTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "resume": (frozenset({"table", "token"}), frozenset({"since"})),
     "watch": (frozenset({"table"}), frozenset({"since"})),
     "bots": (frozenset({"table", "bots", "token"}), frozenset()),
+    "move": (frozenset({"table", "token", "player"}), frozenset()),
+    "replace": (frozenset({"table", "token", "player"}), frozenset({"bot"})),
     "act": (frozenset({"token", "action"}), frozenset({"hand"})),
     "ping": (frozenset(), frozenset()),
 }
@@ -57,6 +59,9 @@ class Limits:
     # Every bot of the server together: each action is committed (fsync) on the event
     # loop, about 5 ms on the machine this was measured on (docs/web.md section 6).
     bot_actions_per_second: float = 50.0
+    # Seconds a person's place waits for the person after the last connection to it is
+    # gone, before a bot plays it until the person returns (seating.py).
+    away_grace: float = 60.0
 
     def public(self) -> dict[str, Any]:
         return asdict(self)

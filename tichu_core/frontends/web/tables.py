@@ -41,6 +41,7 @@ import tichu_core as tc
 from tichu_core.frontends.bots import Bot, bot_names, decide, make_bot, unknown_bot_message
 from tichu_core.frontends.bots.driver import Chance, Driver, ask_offer
 from tichu_core.frontends.web.protocol import Limits, ProtocolError, legal_for
+from tichu_core.frontends.web.seating import StandIns, place_teams
 from tichu_core.frontends.web.store import (
     SeatRecord,
     StoreWriter,
@@ -245,6 +246,8 @@ class Table:
         # Who is asked next (bots only: people act through their buttons, out of turn
         # too, whenever the game lists an action for their seat); made for each game.
         self._driver: Driver | None = None
+        # Bots playing for people who left, until they return (seating.py).
+        self.stand_ins = StandIns(self, lobby.limits.away_grace)
         try:
             self.game = self._replay()
         except Exception as error:  # whatever it is, this table alone stops
@@ -282,6 +285,8 @@ class Table:
             return "failed"
         if self.game is not None and self.game.is_over:
             return "over"
+        if self.stand_ins.abandoned:
+            return "abandoned"
         return "playing" if len(self.seats) == self.players else "waiting"
 
     def fail(self, reason: str) -> None:
@@ -414,8 +419,9 @@ class Table:
 
     @property
     def started(self) -> bool:
-        """Whether the game has begun: it waits until every place is taken."""
-        return len(self.seats) >= self.players
+        """Whether the game has begun: it waits until every place is taken (a place
+        opened to a newcomer later does not stop it: seating.py)."""
+        return len(self.seats) >= self.players or self.version > 0
 
     def _listens(self, player: int) -> bool:
         bot = self.bots.get(player)
@@ -509,6 +515,7 @@ class Table:
 
     def notify(self) -> None:
         self.touched = time.time()
+        self.stand_ins.update()  # who left or came back (seating.py)
         if self._writing is not None:
             # The game holds an action not yet stored: the info and the followers' states
             # wait for it (`_written` notifies).
@@ -524,6 +531,8 @@ class Table:
             online[follower.player] = online.get(follower.player, 0) + 1
         game = self.game
         seating = []
+        now = time.monotonic()
+        teams = place_teams(self)
         for player in range(self.players):
             seat = self.seats.get(player)
             seating.append(
@@ -532,6 +541,8 @@ class Table:
                     "kind": seat.kind if seat is not None else "free",
                     "name": seat.name if seat is not None else None,
                     "online": online.get(player, 0),
+                    "team": teams[player],
+                    **self.stand_ins.place_info(player, now),
                 }
             )
         return {
@@ -669,6 +680,7 @@ class Lobby:
         task = table._bot_task
         if task is not None:
             task.cancel()
+        table.stand_ins.close()
         del self.tables[table.id]
         for seat in table.seats.values():
             if seat.token_hash is not None:

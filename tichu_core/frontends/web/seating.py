@@ -1,0 +1,275 @@
+"""Who plays a place when its person has left, and who may sit where (the web table).
+
+**Stand-ins.** A person's place whose every connection is gone is played by a bot
+(the registry's ``DEFAULT_BOT``) once the
+person has been away ``Limits.away_grace`` seconds, and given back the moment the
+person returns (any connection that resumes the place). The stand-in is not stored: it
+is the table's bot for that place until the person is back; what it plays is stored as
+any action. A place the seated people opened to a newcomer (:func:`replace`) is played
+by a stand-in at once, until someone sits down there.
+
+Stand-ins play only while at least one person is connected as a player: when every
+person has left, the table waits where a person's place is to act (bots seated as bots
+play up to there) and, ``away_grace`` seconds after the last one left, the lobby shows
+it as ``abandoned``; it plays on when one of them returns.
+
+**Places.** Before the start (while a place is free) a seated person may move to any
+free place (:func:`move`), so that friends can sit as partners. Once the game has
+begun, a seated person may replace a person who is away by a bot for good, or open the
+place to a newcomer (:func:`replace`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from tichu_core.frontends.bots import DEFAULT_BOT, Bot, bot_names, make_bot, unknown_bot_message
+from tichu_core.frontends.web.protocol import ProtocolError
+from tichu_core.frontends.web.store import SeatRecord
+
+if TYPE_CHECKING:
+    from tichu_core.frontends.web.tables import Lobby, Table
+
+
+class StandIns:
+    """The stand-in bots of one table: who is away since when, and for whom a bot plays.
+
+    :meth:`update` is called whenever the table changes (``Table.notify``): it notes who
+    left and who returned, puts a stand-in in the table's ``bots`` for a place whose
+    person has been away ``grace`` seconds (a timer brings that moment) and takes it out
+    when the person is back."""
+
+    def __init__(self, table: Table, grace: float) -> None:
+        self.table = table
+        self.grace = grace
+        self.away: dict[int, float] = {}  # player -> when its person left (time.monotonic)
+        self.bots: dict[int, Bot] = {}  # player -> the stand-in playing its place now
+        self.everyone_left: float | None = time.monotonic()  # no person connected since
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._abandon_timer: asyncio.TimerHandle | None = None
+        self._updating = False
+
+    # --- what the table shows ---------------------------------------------------------
+
+    def place_info(self, player: int, now: float) -> dict[str, Any]:
+        """The fields a place of ``Table.info`` gets: ``away`` (the person is not
+        connected), ``stand_in`` (a bot plays the place now) and ``stand_in_in`` (the
+        seconds before one does, while the person is away and the table plays on)."""
+        info: dict[str, Any] = {
+            "away": player in self.away,
+            "stand_in": player in self.bots,
+            "stand_in_in": None,
+        }
+        since = self.away.get(player)
+        if since is not None and player not in self.bots and self._in_play():
+            info["stand_in_in"] = round(max(0.0, since + self.grace - now), 1)
+        return info
+
+    @property
+    def abandoned(self) -> bool:
+        """Every person has left a game under way, ``grace`` seconds ago or more."""
+        left = self.everyone_left
+        return (
+            left is not None
+            and self._in_play()
+            and any(seat.kind == "human" for seat in self.table.seats.values())
+            and time.monotonic() - left >= self.grace
+        )
+
+    # --- keeping up with the table ----------------------------------------------------
+
+    def _in_play(self) -> bool:
+        table = self.table
+        game = table.game
+        return game is not None and table.error is None and table.started and not game.is_over
+
+    def _online(self) -> set[int]:
+        return {f.player for f in self.table.followers if f.player is not None}
+
+    def update(self) -> None:
+        """Note who left and who came back; put stand-ins in or take them out."""
+        if self._updating:  # the table's notify below calls this again: nothing new
+            return
+        self._updating = True
+        try:
+            if self._update():
+                table = self.table
+                table.lobby._generation += 1
+                table.notify()
+                table.start_bots()
+        finally:
+            self._updating = False
+
+    def _update(self) -> bool:
+        """The bookkeeping of :meth:`update`; whether a stand-in came or went."""
+        table = self.table
+        now = time.monotonic()
+        online = self._online()
+        people_here = bool(online)
+        if people_here:
+            self.everyone_left = None
+            self._cancel(self._abandon_timer)
+            self._abandon_timer = None
+        elif self.everyone_left is None:
+            self.everyone_left = now
+            self._abandon_timer = self._later(self.grace, None)
+        changed = False
+        for player in range(table.players):
+            seat = table.seats.get(player)
+            here = player in online
+            if seat is not None and seat.kind == "bot":
+                wanted, waiting = False, False  # a bot of its own (seated, or replacing)
+                self.away.pop(player, None)
+            elif seat is None:  # a free place: opened to a newcomer during the game
+                wanted, waiting = True, False
+                self.away.setdefault(player, now)
+            elif here:
+                wanted, waiting = False, False
+                self.away.pop(player, None)
+            else:
+                since = self.away.setdefault(player, now)
+                waiting = now - since < self.grace
+                wanted = not waiting
+                if waiting and player not in self._timers:
+                    timer = self._later(since + self.grace - now, player)
+                    if timer is not None:
+                        self._timers[player] = timer
+            if not waiting:
+                self._cancel(self._timers.pop(player, None))
+            wanted = wanted and people_here and self._in_play()
+            if wanted and player not in self.bots:
+                bot = make_bot(DEFAULT_BOT, None)
+                self.bots[player] = table.bots[player] = bot
+                changed = True
+            elif not wanted and player in self.bots:
+                bot = self.bots.pop(player)
+                if table.bots.get(player) is bot:
+                    del table.bots[player]
+                changed = True
+        return changed
+
+    def _later(self, delay: float, player: int | None) -> asyncio.TimerHandle | None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None  # no server running (a table built outside one): nothing to time
+        return loop.call_later(max(0.0, delay) + 0.01, self._due, player)
+
+    def _due(self, player: int | None) -> None:
+        if player is None:
+            self._abandon_timer = None
+            self.table.lobby._generation += 1
+            self.table.notify()  # the lobby shows the table abandoned now
+        else:
+            self._timers.pop(player, None)
+            self.update()
+
+    @staticmethod
+    def _cancel(timer: asyncio.TimerHandle | None) -> None:
+        if timer is not None:
+            timer.cancel()
+
+    def close(self) -> None:
+        for timer in [*self._timers.values(), self._abandon_timer]:
+            self._cancel(timer)
+        self._timers.clear()
+        self._abandon_timer = None
+
+
+# --- places ---------------------------------------------------------------------------
+
+
+def place_teams(table: Table) -> list[int | None]:
+    """The team of each place when the places are fixed partnerships (standard,
+    Tientsin): None for every place where partnerships change (Threechu's dummy) or
+    there are none (every player for itself)."""
+    game = table.game
+    if game is None:
+        return [None] * table.players
+    variant = game.variant
+    if variant.teams.dummy or variant.team_count >= variant.seats:
+        return [None] * table.players
+    return [variant.team_of(player) for player in range(table.players)]
+
+
+async def move(lobby: Lobby, table_id: str, token: object, player: int) -> tuple[Table, int]:
+    """A seated person moves to the free place ``player`` before the game begins; the
+    table and the place it left."""
+    async with lobby._changes:
+        table, old = lobby.resume(table_id, token)
+        if table.started:
+            raise ProtocolError(
+                "started", "the game has begun: places are chosen before the start only"
+            )
+        if player == old:
+            raise ProtocolError("taken", f"you sit at place {player} already")
+        lobby._free(table, [player])
+        seat = table.seats[old]
+        moved = SeatRecord(player, seat.kind, seat.name, seat.token_hash)
+        await lobby.writer.write(
+            partial(lobby.store.put_seat_moved, table.id, old, player), urgent=True
+        )
+        del table.seats[old]
+        table.seats[player] = moved
+        table.record.seats = [s for s in table.record.seats if s.player != old] + [moved]
+        assert moved.token_hash is not None
+        lobby._tokens[moved.token_hash] = (table, player)
+        lobby._generation += 1
+        table.notify()
+        return table, old
+
+
+async def replace(
+    lobby: Lobby, table_id: str, token: object, player: int, bot: object, client: str
+) -> Table:
+    """A seated person replaces the person at place ``player``, who is away, by the bot
+    ``bot`` for good, or (``bot`` None) opens the place to a newcomer (a stand-in plays
+    it meanwhile)."""
+    async with lobby._changes:
+        table, mine = lobby.resume(table_id, token)
+        if table.version == 0:
+            raise ProtocolError(
+                "not_started",
+                "before the first move a free place waits for anyone: replace a person "
+                "once the game is under way",
+            )
+        seat = table.seats.get(player)
+        if not isinstance(player, int) or seat is None or seat.kind != "human":
+            raise ProtocolError("bad_player", f"place {player} is not held by a person")
+        if player == mine:
+            raise ProtocolError("bad_player", "you cannot replace yourself")
+        if any(f.player == player for f in table.followers):
+            raise ProtocolError(
+                "not_away", f"{seat.name} is at the table: only a leaver is replaced"
+            )
+        if bot is not None:
+            if not isinstance(bot, str) or bot not in bot_names():
+                raise ProtocolError("unknown_bot", unknown_bot_message(str(bot)[:40]))
+            lobby._bots_allowed(client, 1)
+        new = SeatRecord(player, "bot", bot) if isinstance(bot, str) else None
+        await lobby.writer.write(
+            partial(lobby.store.put_seat_replaced, table.id, player, new), urgent=True
+        )
+        assert seat.token_hash is not None
+        lobby._tokens.pop(seat.token_hash, None)
+        table.record.seats = [s for s in table.record.seats if s.player != player]
+        del table.seats[player]
+        stand_ins = table.stand_ins
+        stand_in = stand_ins.bots.pop(player, None)
+        if stand_in is not None and table.bots.get(player) is stand_in:
+            del table.bots[player]
+        if new is not None:
+            table.seats[player] = new
+            table.record.seats.append(new)
+            table.add_bot(new)
+            table.bots_by[client] = table.bots_by.get(client, 0) + 1
+        lobby._generation += 1
+        with contextlib.suppress(Exception):
+            stand_ins.update()
+        table.notify()
+        table.start_bots()
+        return table
