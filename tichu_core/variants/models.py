@@ -153,8 +153,8 @@ class DeckOptions(_Options):
     copies_by_players: dict[PlayerCountKey, DeckCopies] = Field(
         default_factory=dict,
         description=(
-            'GS-2 (option `decks` per player count): player count (string key, "7") -> '
-            "copies; overrides `copies` for that table size."
+            'GS-2: player count (string key, "7") -> copies; overrides `copies` for that '
+            "table size."
         ),
     )
     without_by_players: dict[PlayerCountKey, tuple[CardCode, ...]] = Field(
