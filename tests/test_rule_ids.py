@@ -118,16 +118,16 @@ def cited_by_file() -> dict[Path, list[str]]:
     return {path: citations(path.read_text(encoding="utf-8")) for path in project_files()}
 
 
-def option_rows(tables: str) -> dict[str, tuple[str, list[str]]]:
-    """Option key -> (its default as shown, the rule ids it cites), from the generated
-    option tables of docs/variants.md."""
-    rows: dict[str, tuple[str, list[str]]] = {}
+def option_rows(tables: str) -> dict[str, tuple[str, list[str], str]]:
+    """Option key -> (its default as shown, the rule ids it cites, its Rules cell), from
+    the generated option tables of docs/variants.md."""
+    rows: dict[str, tuple[str, list[str], str]] = {}
     for line in tables.splitlines():
         cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
         if len(cells) != 5 or not cells[0].startswith("`"):
             continue
         key, default, rules = cells[0].strip("`"), cells[2].strip("`"), cells[3]
-        rows[key] = (default, citations(re.sub(r"\([^)]*\)", "", rules)))
+        rows[key] = (default, citations(re.sub(r"\([^)]*\)", "", rules)), rules)
     return rows
 
 
@@ -167,12 +167,17 @@ def duplicate_rules(rules_text: str) -> list[str]:
 
 
 def option_disagreements(rules_text: str, tables: str) -> list[str]:
-    """Options whose cited rules do not name them, and defaults docs/rules.md misstates."""
+    """Options whose cited rules do not name them, or whose Rules cell names an option
+    that does not exist, and defaults docs/rules.md misstates."""
     entries = rule_texts(rules_text)
     known = known_names(rules_text)
     rows = option_rows(tables)
     problems = []
-    for key, (_, cited) in rows.items():
+    for key, (_, cited, cell) in rows.items():
+        section = key.rpartition(".")[0]
+        for name in re.findall(r"`([^`]+)`", cell):
+            if name not in rows and f"{section}.{name}" not in rows:
+                problems.append(f"{key}: its rules name `{name}`, which is no option")
         for rule in cited:
             if rule not in known:
                 problems.append(f"{key}: cites {rule}, which docs/rules.md does not state")
@@ -248,6 +253,11 @@ def test_each_check_fails_when_it_should(tmp_path: Path) -> None:
     assert option_disagreements(unnamed, option_tables()) == [
         "bombs.own_trick: cites S-BOMB-5, whose entry in docs/rules.md omits it",
         "docs/rules.md names `bombs.own`, which is no option",
+    ]
+    # The first such row is deck.copies_by_players.
+    noted = option_tables().replace("| GS-2 | Player", "| GS-2 (option `decks`) | Player", 1)
+    assert option_disagreements(RULES_TEXT, noted) == [
+        "deck.copies_by_players: its rules name `decks`, which is no option"
     ]
 
 
