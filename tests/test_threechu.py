@@ -200,9 +200,8 @@ def test_T3_2_no_grand_tichu_for_the_shuffler_nor_the_dummy() -> None:
     assert list(game.legal_actions(SHUFFLER)) == []
     assert list(game.legal_actions(DUMMY)) == []
     for seat in (SHUFFLER, DUMMY):
-        rejected(game, tc.GrandTichu(seat, True))
-        # The rules' own answer cites T3-2. (The refused action above cites S-DEAL-2
-        # today: the engine checks "already decided" before it asks the rules.)
+        assert rejected(game, tc.GrandTichu(seat, True)).rule == "T3-2"
+        # The rules' own answer cites T3-2 too.
         refusal = game.rulebook.may_call(game._hand.view, seat, "grand_tichu")
         assert refusal is not None and refusal.rule == "T3-2"
     assert tc.GrandTichu(LEFT, True) in game.legal_actions(LEFT)
