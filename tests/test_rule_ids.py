@@ -217,6 +217,17 @@ def test_every_rule_is_cited_by_a_test() -> None:
     assert untested_rules(RULES_TEXT, cited_by_file()) == []
 
 
+def test_no_file_points_to_a_rule_book_outside_the_project() -> None:
+    """The rule book and the API are docs/rules.md and docs/api.md: no file of the
+    project names a RULES.md or a SPEC a clone does not hold."""
+    outside = re.compile(r"\b(?:RULES\.md|SPEC(?:\.md)?)\b")
+    assert [
+        f"{path.relative_to(ROOT)}: {found.group(0)}"
+        for path in project_files()
+        for found in outside.finditer(path.read_text(encoding="utf-8"))
+    ] == []
+
+
 def test_option_docs_agree_with_docs_rules() -> None:
     assert option_disagreements(RULES_TEXT, option_tables()) == []
 
