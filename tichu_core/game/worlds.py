@@ -34,7 +34,7 @@ import functools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -960,18 +960,34 @@ def _in_order(codes: list[str], mask: int) -> list[int]:
     return order + indexes_of(left)
 
 
-@functools.lru_cache(maxsize=4096)
-def _splits(total: int, bounds: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every way to share ``total`` cards among places holding at most ``bounds``
-    (cached: the same shares come up at every draw of a hand)."""
-    if not bounds:
-        return ((),) if total == 0 else ()
-    found = []
-    rest_room = sum(bounds[1:])
-    for first in range(max(0, total - rest_room), min(total, bounds[0]) + 1):
-        for rest in _splits(total - first, bounds[1:]):
-            found.append((first, *rest))
-    return tuple(found)
+# --------------------------------------------------------------------------- the deal
+#
+# How many deals there are, counted without listing them. A deal puts every unseen card
+# in a place it is allowed (the groups: cards with the same allowed places), each place
+# getting exactly its room. Places that allow exactly the same groups are one *class*:
+# the count with them merged, times the ways to share a class's cards among its places,
+# is the count (any card of a class may go to any of its places). What stays is small at
+# every table size: the rules bar cards from a few seats (S-WISH-2, GS-6, the first
+# lead), and every seat they leave alone is in one class, however many there are. The
+# merged problem is counted cell by cell (a group's cards into one class, then the
+# next), its states the room left in each class: at most ``_states`` of them, each
+# kept once. A problem with more states than COUNT_LIMIT is not counted: its bars are
+# loosened until it is small enough, and a deal of the looser problem that breaks a bar
+# is thrown away (rejection: still uniform on the deals that keep every bar).
+
+# The most states a counting problem may have (memory: about 200 bytes a state).
+COUNT_LIMIT: Final = 100_000
+# Deals of a loosened problem tried before giving up (see _deal_uniformly).
+LOOSE_DRAWS: Final = 10_000
+# The most states kept by all counts together; past it they are forgotten and counted
+# again when asked (a long-running process, many different positions).
+_KEPT_LIMIT: Final = 1_000_000
+
+# One counting problem: per group, the places it allows and its number of cards.
+_Sizes = tuple[tuple[tuple[int, ...], int], ...]
+# A merged problem: per group, the classes it allows (the largest class last) and its
+# number of cards; classes are numbered from the largest room down.
+_Shape = tuple[tuple[tuple[int, ...], int], ...]
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:
@@ -982,80 +998,271 @@ def _multinomial(total: int, parts: Sequence[int]) -> int:
     return ways
 
 
-# The shape of a deal's counting problem: per group, the places it allows and its size.
-_Shape = tuple[tuple[tuple[int, ...], int], ...]
+def _merged(sizes: _Sizes, room: Sequence[int]) -> tuple[_Shape, tuple[int, ...], int] | None:
+    """The problem with its places merged into classes: the shape, each class's room and
+    the ways to share each class's cards among its places (their product). None: no
+    deal fits (a group with no room in any place it allows, cards and room not equal, a
+    place with room that no group allows)."""
+    active: list[tuple[int, int]] = []  # per group with cards: places with room, cards
+    for allowed, cards in sizes:
+        if not cards:
+            continue
+        mask = 0
+        for place in allowed:
+            if room[place]:
+                mask |= 1 << place
+        if not mask:
+            return None
+        active.append((mask, cards))
+    if sum(cards for _, cards in active) != sum(room):
+        return None
+    members: dict[int, list[int]] = {}  # the groups a place allows -> the places
+    for place, space in enumerate(room):
+        if not space:
+            continue
+        pattern = 0
+        for number, (mask, _) in enumerate(active):
+            if mask >> place & 1:
+                pattern |= 1 << number
+        if not pattern:
+            return None
+        members.setdefault(pattern, []).append(place)
+    classes = sorted(members.items(), key=lambda item: (-sum(room[p] for p in item[1]), item[1][0]))
+    caps = tuple(sum(room[place] for place in places) for _, places in classes)
+    factor = 1
+    for (_, places), cap in zip(classes, caps, strict=True):
+        factor *= _multinomial(cap, [room[place] for place in places])
+    merged: dict[tuple[int, ...], int] = {}
+    for number, (_, cards) in enumerate(active):
+        allowed = tuple(
+            index for index in range(len(classes) - 1, -1, -1) if classes[index][0] >> number & 1
+        )
+        merged[allowed] = merged.get(allowed, 0) + cards
+    shape = tuple(sorted(merged.items(), key=lambda item: (item[1], item[0])))
+    return shape, caps, factor
 
 
-@functools.lru_cache(maxsize=64)
-def _deal_counter(shape: _Shape) -> Callable[[int, tuple[int, ...]], int]:
-    """``ways(number, room)``: the deals of groups ``number`` on into places with ``room``
-    left. The count depends only on the shape, not on which cards the groups hold, and
-    every draw of a hand (and every world of a decision) has the same shape: counted
-    once, not at each draw (in Grand Seigneur the counting was most of a draw's cost)."""
-    last = len(shape) - 1
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+def _states(shape: _Shape, caps: tuple[int, ...]) -> int:
+    """A bound on the states of a merged problem's count: per cell (a group's cards into
+    one of its classes), the rooms left in every class but the largest (the cards left
+    fix that one)."""
+    cells = sum(len(allowed) for allowed, _ in shape)
+    states = cells
+    for cap in caps[1:]:
+        states *= cap + 1
+    return states
 
-    def ways(number: int, room: tuple[int, ...]) -> int:
-        if number > last:
-            return 0 if any(room) else 1
-        key = (number, room)
-        found = memo.get(key)
+
+class _Counter:
+    """The deals of one merged shape, for any rooms (kept: the draws of a hand ask the
+    same shapes again and again, with other rooms)."""
+
+    kept = 0  # states kept by every counter (see _KEPT_LIMIT)
+
+    def __init__(self, shape: _Shape) -> None:
+        self.shape = shape
+        self.memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        # Per group: the cards of the groups after it; the room each class may still
+        # take from it and the groups after it.
+        self.after = [
+            sum(cards for _, cards in shape[number + 1 :]) for number in range(len(shape))
+        ]
+        classes = 1 + max((max(allowed) for allowed, _ in shape), default=-1)
+        self.reach: list[list[int]] = []
+        for number in range(len(shape)):
+            reach = [0] * classes
+            for allowed, cards in shape[number:]:
+                for index in allowed:
+                    reach[index] += cards
+            self.reach.append(reach)
+
+    def count(self, caps: tuple[int, ...]) -> int:
+        return self._group(0, caps)
+
+    def _group(self, number: int, caps: tuple[int, ...]) -> int:
+        if number == len(self.shape):
+            return 1  # no cards left: every room is 0 (cards and room stay equal)
+        reach = self.reach[number]
+        if any(cap > most for cap, most in zip(caps, reach, strict=False)):
+            return 0
+        return self._cell(number, 0, caps)
+
+    def _cell(self, number: int, step: int, caps: tuple[int, ...]) -> int:
+        """The deals of group ``number``'s cards left into its classes ``step`` on, then
+        of the groups after it."""
+        key = (number, step, caps)
+        found = self.memo.get(key)
         if found is not None:
             return found
-        allowed, size = shape[number]
-        total = 0
-        if number == last:
-            if sum(room) == size and all(not r or place in allowed for place, r in enumerate(room)):
-                total = _multinomial(size, [room[place] for place in allowed])
+        allowed, _ = self.shape[number]
+        left = sum(caps) - self.after[number]  # this group's cards not yet placed
+        index = allowed[step]
+        if step == len(allowed) - 1:  # the last class takes the rest
+            total = 0
+            if left <= caps[index]:
+                total = self._group(number + 1, _less(caps, index, left))
         else:
-            for split in _splits(size, tuple(room[place] for place in allowed)):
-                after = list(room)
-                for place, count in zip(allowed, split, strict=True):
-                    after[place] -= count
-                total += _multinomial(size, split) * ways(number + 1, tuple(after))
-        memo[key] = total
+            total = 0
+            for count in range(min(left, caps[index]) + 1):
+                ways = self._cell(number, step + 1, _less(caps, index, count))
+                if ways:
+                    total += math.comb(left, count) * ways
+        self.memo[key] = total
+        _Counter.kept += 1
         return total
 
-    return ways
+
+def _less(caps: tuple[int, ...], index: int, count: int) -> tuple[int, ...]:
+    return (*caps[:index], caps[index] - count, *caps[index + 1 :])
+
+
+_counters: dict[_Shape, _Counter] = {}
+
+
+@functools.lru_cache(maxsize=8192)
+def _count(sizes: _Sizes, room: tuple[int, ...]) -> int:
+    """The deals of ``sizes`` into places with ``room`` (each place filled exactly, each
+    card in a place its group allows): every one counted, none listed."""
+    merged = _merged(sizes, room)
+    if merged is None:
+        return 0
+    shape, caps, factor = merged
+    if _Counter.kept > _KEPT_LIMIT:
+        _counters.clear()
+        _Counter.kept = 0
+    counter = _counters.get(shape)
+    if counter is None:
+        counter = _counters[shape] = _Counter(shape)
+    return factor * counter.count(caps)
+
+
+@functools.lru_cache(maxsize=256)
+def _largest(sizes: _Sizes, room: tuple[int, ...]) -> int:
+    """The most states of any count that a deal of ``sizes`` into ``room`` asks for
+    (see _deal_exactly): each bounded at the start, rooms only shrink."""
+    largest = 0
+    for number in range(len(sizes)):
+        later = sizes[number + 1 :]
+        asked = [sizes[number:]]
+        allowed, cards = sizes[number]
+        asked += [((allowed[step + 1 :], cards), *later) for step in range(len(allowed) - 1)]
+        for problem in asked:
+            merged = _merged(_loose(problem), room)
+            if merged is not None:
+                largest = max(largest, _states(merged[0], merged[1]))
+    return largest
+
+
+def _loose(sizes: _Sizes) -> _Sizes:
+    """Every group with one card at least (a bound: rooms do not matter to a shape's
+    classes except through which places have any)."""
+    return tuple((allowed, max(cards, 1)) for allowed, cards in sizes)
 
 
 def _deal_uniformly(
-    groups: list[tuple[tuple[int, ...], list[int]]], caps: list[int], rng: random.Random
+    groups: list[tuple[tuple[int, ...], list[int]]],
+    caps: list[int],
+    rng: random.Random,
+    limit: int = COUNT_LIMIT,
 ) -> list[list[int]] | None:
     """Deal every group's cards to the places it allows, each place getting exactly its
     capacity, uniformly among all such deals (None: there is none).
 
-    The deals are counted group by group (how many cards of a group go to each place,
-    times the ways to choose them); the last group, the largest, fills what is left.
-    A share is then drawn with its exact weight, and the cards within it at random.
+    Counted, not listed (see _Counter): each group in turn, how many of its cards go to
+    each place is drawn with its exact weight (the ways to choose them times the deals of
+    the groups after), place by place; the cards within it at random; the last group,
+    the largest, fills what is left. Where the count would be too large (more than
+    ``limit`` states), the bars of the seats that bar the fewest cards are lifted until
+    it is not, and a deal that breaks a lifted bar is drawn again.
     """
-    last = len(groups) - 1
-    ways = _deal_counter(tuple((allowed, len(cards)) for allowed, cards in groups))
+    sizes = tuple((allowed, len(cards)) for allowed, cards in groups)
     room = tuple(caps)
-    if ways(0, room) == 0:
+    if _largest(sizes, room) <= limit:
+        return _deal_exactly(groups, caps, rng)
+    loose = _loosened(sizes, room, limit)
+    lifted = [(tuple(sorted(set(allowed) | set(loose))), cards) for allowed, cards in groups]
+    merged: dict[tuple[int, ...], list[int]] = {}
+    for allowed, cards in lifted:
+        merged.setdefault(allowed, []).extend(cards)
+    looser = sorted(merged.items(), key=lambda group: (len(group[1]), group[0]))
+    bars = {card: set(allowed) for allowed, cards in groups for card in cards}
+    for _ in range(LOOSE_DRAWS):
+        placed = _deal_exactly(looser, caps, rng)
+        if placed is None:
+            return None
+        if all(place in bars[card] for place, cards in enumerate(placed) for card in cards):
+            return placed
+    raise TichuError(
+        f"no deal of the unseen cards kept every bar in {LOOSE_DRAWS} draws of a loosened "
+        "count: too many different bars to count exactly"
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _loosened(sizes: _Sizes, room: tuple[int, ...], limit: int) -> tuple[int, ...]:
+    """The places whose bars are lifted (every group allowed there) so that the counts
+    stay within ``limit``: first those that bar the fewest cards."""
+    places = len(room)
+    barred = [
+        sum(cards for allowed, cards in sizes if place not in allowed) for place in range(places)
+    ]
+    order = sorted((count, place) for place, count in enumerate(barred) if count)
+    lifted: list[int] = []
+    for _, place in order:
+        lifted.append(place)
+        looser = tuple(
+            (tuple(sorted(set(allowed) | set(lifted))), cards) for allowed, cards in sizes
+        )
+        if _largest(looser, room) <= limit:
+            break
+    return tuple(lifted)
+
+
+def _deal_exactly(
+    groups: list[tuple[tuple[int, ...], list[int]]], caps: list[int], rng: random.Random
+) -> list[list[int]] | None:
+    """The exact draw of _deal_uniformly. Each group's share is the one a scan of its
+    every share in order (by the first place's count, then the second's ...) would pick
+    for the same number drawn: place by place, each count's weight the sum of the shares
+    that begin with it (the number drawn, divided by the ways to choose those cards,
+    goes on to the next place)."""
+    sizes = tuple((allowed, len(cards)) for allowed, cards in groups)
+    room = list(caps)
+    total = _count(sizes, tuple(room))
+    if not total:
         return None
     placed: list[list[int]] = [[] for _ in caps]
+    last = len(groups) - 1
     for number, (allowed, cards) in enumerate(groups):
-        bounds = [room[place] for place in allowed]
+        later = sizes[number + 1 :]
+        share: list[int] = []
         if number == last:
-            share = tuple(bounds)
-            after = tuple(0 for _ in room)
+            share = [room[place] for place in allowed]
         else:
-            pick = rng.randrange(ways(number, room))
-            for share in _splits(len(cards), tuple(bounds)):
-                changed = list(room)
-                for place, count in zip(allowed, share, strict=True):
-                    changed[place] -= count
-                after = tuple(changed)
-                weight = _multinomial(len(cards), share) * ways(number + 1, after)
-                if pick < weight:
-                    break
-                pick -= weight
+            pick = rng.randrange(total)
+            left = len(cards)
+            for step, place in enumerate(allowed):
+                count = left
+                if step < len(allowed) - 1:
+                    rest = allowed[step + 1 :]
+                    for count in range(min(left, room[place]) + 1):
+                        choose = math.comb(left, count)
+                        room[place] -= count
+                        weight = choose * _count(((rest, left - count), *later), tuple(room))
+                        if pick < weight:
+                            pick //= choose
+                            break
+                        room[place] += count
+                        pick -= weight
+                else:
+                    room[place] -= count
+                share.append(count)
+                left -= count
+            total = _count(later, tuple(room))
         order = cards[:]
         rng.shuffle(order)
         offset = 0
         for place, count in zip(allowed, share, strict=True):
             placed[place] += order[offset : offset + count]
             offset += count
-        room = after
     return placed
