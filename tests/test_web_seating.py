@@ -17,6 +17,7 @@ import pytest
 from starlette.testclient import TestClient
 from webtable import FAST, LOCAL, LOCAL_WS, Client, my_turn, play_until, replay
 
+from tichu_core.frontends.bots import DEFAULT_BOT
 from tichu_core.frontends.web.app import create_app
 from tichu_core.frontends.web.tables import Lobby, Table
 
@@ -200,3 +201,10 @@ def test_before_the_start_a_person_moves_to_any_free_place_and_sees_the_teams(
     # The move is stored: a restarted server seats Bob at place 2.
     stored = {s.player: s.name for s in table_of(app, table_id).record.seats}
     assert stored == {0: "Ann", 1: "greedy", 2: "Bob", 3: "greedy"}
+
+
+def test_the_lobby_names_one_default_bot_from_the_registry(client: TestClient) -> None:
+    with client.websocket_connect(LOCAL_WS) as ws:
+        reply = Client(ws).request(type="variants")
+        assert reply["default_bot"] == DEFAULT_BOT
+        assert DEFAULT_BOT in reply["bots"] and DEFAULT_BOT in reply["bot_descriptions"]

@@ -40,7 +40,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tichu_core.frontends.bots import bot_descriptions, bot_names
+from tichu_core.frontends.bots import DEFAULT_BOT, bot_descriptions, bot_names
 from tichu_core.frontends.web import seating
 from tichu_core.frontends.web.protocol import (
     PROTOCOL_VERSION,
@@ -329,6 +329,7 @@ class Connection:
                 "variants": lobby.variants,
                 "bots": bot_names(),
                 "bot_descriptions": bot_descriptions(),
+                "default_bot": DEFAULT_BOT,
             }
         elif kind == "tables":
             # The list is shared by every client asking within a moment (lobby.listing).

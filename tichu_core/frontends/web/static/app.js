@@ -13,6 +13,8 @@ const S = {
   variants: [],
   bots: [],
   botWords: {},
+  defaultBot: null, // the bot the server names its default
+  stateAt: 0, // when the last state came (performance.now()): the countdowns start there
   tables: [],
   tableId: null, // the table this page shows (from the address: #table=ID)
   player: null, // our player at that table, or null when watching
@@ -148,6 +150,7 @@ function receive(message) {
       S.variants = message.variants;
       S.bots = message.bots;
       S.botWords = message.bot_descriptions || {};
+      S.defaultBot = message.default_bot || null;
       renderVariants();
       break;
     case "tables":
@@ -161,6 +164,13 @@ function receive(message) {
           "tichu.seat." + message.table,
           JSON.stringify({ token: message.token, player: message.player }),
         );
+      }
+      break;
+    case "moved":
+      S.player = message.player;
+      {
+        const seat = saved(message.table);
+        if (seat) localStorage.setItem("tichu.seat." + message.table, JSON.stringify({ ...seat, player: message.player }));
       }
       break;
     case "state":
@@ -199,6 +209,7 @@ function onState(message) {
   }
   S.events.push(...message.events.slice(have - message.events_from));
   S.state = message;
+  S.stateAt = performance.now();
   render();
 }
 
@@ -219,7 +230,9 @@ function renderVariants() {
     el("option", { value: "", text: "free for friends (share the link)" }),
     ...S.bots.map((b) => el("option", { value: b, text: `bots: ${b}` })),
   );
-  fill.value = S.bots.includes("heuristic") ? "heuristic" : "";
+  fill.value = S.bots.includes(S.defaultBot) ? S.defaultBot : "";
+  fill.onchange = () => ($("fill-word").textContent = fill.value ? botWords(fill.value) : "");
+  fill.onchange();
   $("bot-list").replaceChildren(
     ...S.bots.flatMap((b) => [el("dt", { text: b }), el("dd", { text: botWords(b) })]),
   );
@@ -239,7 +252,13 @@ function renderSizes() {
 
 function renderTables() {
   const body = $("tables").querySelector("tbody");
-  const words = { waiting: "waiting for players", playing: "playing", over: "over", failed: "stopped" };
+  const words = {
+    waiting: "waiting for players",
+    playing: "playing",
+    over: "finished",
+    failed: "stopped",
+    abandoned: "abandoned: everyone left",
+  };
   $("no-tables").hidden = S.tables.length > 0;
   body.replaceChildren(
     ...S.tables.map((t) => {
@@ -428,6 +447,7 @@ function render() {
     $("center-text").textContent = table.error ? `This table has stopped: ${table.error}` : "";
     $("seats").replaceChildren();
     $("trick").replaceChildren();
+    renderAway();
     document.title = table.status === "waiting" ? "Waiting for players · Tichu" : "Tichu";
     return;
   }
@@ -437,6 +457,7 @@ function render() {
   document.body.dataset.hand = view.hand_index;
   renderScoreStrip(view);
   renderSeats(view);
+  renderAway();
   renderCenter(view, table);
   renderMine(view, state.legal);
   renderLog();
@@ -468,36 +489,86 @@ function renderJoin(table, view) {
   if (panel.hidden) return;
   const seated = S.player !== null;
   const taken = table.seating.length - free.length;
-  $("join-text").textContent =
-    `${taken} of ${table.seating.length} places taken. The game starts when every place is taken` +
-    (seated ? ": share the link with your friends, or fill the free places with bots." : ".");
+  $("join-text").textContent = view
+    ? "A place is open to a newcomer: take it to play on (a bot plays it meanwhile)."
+    : `${taken} of ${table.seating.length} places taken. The game starts when every place is taken` +
+      (seated ? ": share the link with your friends, or fill the free places with bots." : ".");
   $("share-link").value = tableLink(table.id);
+  const started = view !== null;
+  const myTeam = S.player !== null ? table.seating[S.player]?.team : null;
   $("places").replaceChildren(
     ...table.seating.map((place) =>
       el(
         "li",
-        { class: `place ${place.kind}`, dataPlace: place.player },
+        { class: `place ${place.kind}` + (place.team !== null ? ` team-${place.team % 4}` : ""), dataPlace: place.player },
         el("span", { class: "place-number", text: `${place.player + 1}` }),
         el("span", {
           class: "name",
           text: place.kind === "free" ? "free" : place.kind === "bot" ? `Bot (${place.name})` : place.name,
           title: place.name || "",
         }),
-        place.player === S.player ? el("span", { class: "badge you", text: "you" }) : null,
+        place.player === S.player ? el("span", { class: "badge you", text: "you" }) :
+          place.team !== null && place.team === myTeam ? el("span", { class: "badge partner", text: "partner" }) : null,
+        place.kind === "free" && !started
+          ? el("button", {
+              type: "button",
+              class: "small take",
+              dataTake: place.player,
+              aria: `take place ${place.player + 1}`,
+              onclick: () => takePlace(table, place.player),
+              text: seated ? "move here" : "sit here",
+            })
+          : null,
       ),
     ),
   );
+  $("teams").textContent = teamsText(table);
   $("join-form").hidden = seated;
   $("fill-form").hidden = !seated;
   if (!$("join-name").value) $("join-name").value = localStorage.getItem("tichu.name") || "";
+  // The options are rebuilt with every state: the choice made is kept, else the default.
+  const chosen = $("fill-bot").dataset.chosen;
   $("fill-bot").replaceChildren(...S.bots.map((b) => el("option", { value: b, text: b, title: botWords(b) })));
-  if (!$("fill-bot").value) $("fill-bot").value = S.bots.includes("heuristic") ? "heuristic" : S.bots[0];
+  $("fill-bot").value = S.bots.includes(chosen) ? chosen : S.bots.includes(S.defaultBot) ? S.defaultBot : S.bots[0];
+  $("fill-bot").onchange = () => {
+    $("fill-bot").dataset.chosen = $("fill-bot").value;
+    $("fill-bot-word").textContent = botWords($("fill-bot").value);
+  };
+  $("fill-bot-word").textContent = botWords($("fill-bot").value);
   $("fill-button").onclick = () => {
     const token = saved(table.id)?.token;
     const bots = {};
     for (const place of free) bots[String(place.player)] = $("fill-bot").value;
     send({ type: "bots", table: table.id, bots, token });
   };
+}
+
+// "Teams: Ann & Bob against Carl & a free place" (fixed partnerships only).
+function teamsText(table) {
+  const teams = new Map();
+  for (const place of table.seating) {
+    if (place.team === null || place.team === undefined) return "";
+    const name = place.kind === "free" ? "a free place" : place.kind === "bot" ? `Bot (${place.name})` : place.name;
+    teams.set(place.team, [...(teams.get(place.team) || []), name]);
+  }
+  return "Teams: " + [...teams.values()].map((names) => names.join(" & ")).join(" against ");
+}
+
+// A free place clicked: a seated person moves there, anyone else sits down there.
+function takePlace(table, player) {
+  if (S.player !== null) {
+    const token = saved(table.id)?.token;
+    send({ type: "move", table: table.id, token, player });
+    return;
+  }
+  const name = $("join-name").value.trim();
+  if (!name) {
+    status("give your name to take a place", true);
+    $("join-name").focus();
+    return;
+  }
+  localStorage.setItem("tichu.name", name);
+  sit(table.id, player, name);
 }
 
 function joinTable(event) {
@@ -631,6 +702,8 @@ function renderSeats(view) {
       const place = view.out_order.indexOf(seat);
       if (place >= 0) badges.push(el("span", { class: "badge out", text: ordinal(place + 1) + " out" }));
       if (seat === view.dealer) badges.push(el("span", { class: "badge dealer", text: "dealer", title: "deals this hand" }));
+      const away = awayWords(view.players[seat] === null ? null : S.state.table.seating[view.players[seat]]);
+      if (away) badges.push(el("span", { class: "badge away", dataAway: view.players[seat], text: away.short, title: away.long }));
       const classes = ["seat"];
       if (view.waiting_for.includes(seat)) classes.push("waiting");
       if (view.turn === seat && view.phase === "play") classes.push("turn");
@@ -673,6 +746,77 @@ function renderSeats(view) {
     }),
   );
 }
+
+// --------------------------------------------------------------------------- leavers
+
+// The seconds before a stand-in bot plays an away person's place, counted from the state.
+function standInIn(place) {
+  if (place.stand_in_in === null || place.stand_in_in === undefined) return null;
+  return Math.max(0, Math.ceil(place.stand_in_in - (performance.now() - S.stateAt) / 1000));
+}
+
+// What a place whose person left shows: {short, long}, or null when nobody left it.
+function awayWords(place) {
+  if (!place) return null;
+  const who = place.kind === "free" ? "This open place" : place.name;
+  if (place.stand_in) {
+    return { short: "bot plays", long: place.kind === "free" ? "A bot plays this open place until someone takes it." : `${who} left: a bot plays for them until they return.` };
+  }
+  if (place.kind !== "human" || !place.away) return null;
+  const seconds = standInIn(place);
+  if (seconds === null) return { short: "away", long: `${who} is away.` };
+  return { short: `away · bot in ${seconds} s`, long: `${who} left: a bot plays for them in ${seconds} s, until they return.` };
+}
+
+// The bar over the felt about the people who left, with what the seated may do.
+function renderAway() {
+  const bar = $("away");
+  const table = S.state && S.state.table;
+  const places = table && S.state.observation ? table.seating.filter((p) => awayWords(p)) : [];
+  bar.hidden = places.length === 0;
+  if (bar.hidden) return bar.replaceChildren();
+  const seated = S.player !== null;
+  bar.replaceChildren(
+    ...places.map((place) =>
+      el(
+        "div",
+        { class: "away-line", dataAwayPlace: place.player },
+        el("span", { text: awayWords(place).long }),
+        seated && place.kind === "human" && place.player !== S.player
+          ? el("button", {
+              type: "button",
+              class: "small",
+              dataReplace: "bot",
+              title: `a ${S.defaultBot} bot takes ${place.name}'s place for the rest of the match`,
+              onclick: () => send({ type: "replace", table: table.id, token: saved(table.id)?.token, player: place.player, bot: S.defaultBot }),
+              text: "Bot for good",
+            })
+          : null,
+        seated && place.kind === "human" && place.player !== S.player
+          ? el("button", {
+              type: "button",
+              class: "small",
+              dataReplace: "open",
+              title: "anyone with the link may take the place (a bot plays it meanwhile)",
+              onclick: () => send({ type: "replace", table: table.id, token: saved(table.id)?.token, player: place.player }),
+              text: "Open the place",
+            })
+          : null,
+      ),
+    ),
+  );
+}
+
+// The countdowns go on between two states.
+setInterval(() => {
+  if (!S.state || !S.state.observation) return;
+  if (!S.state.table.seating.some((p) => p.away && !p.stand_in && p.stand_in_in !== null)) return;
+  renderAway();
+  for (const node of document.querySelectorAll("[data-away]")) {
+    const away = awayWords(S.state.table.seating[Number(node.dataset.away)]);
+    if (away) node.textContent = away.short;
+  }
+}, 1000);
 
 function ordinal(n) {
   return n + (n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th");
