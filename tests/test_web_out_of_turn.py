@@ -30,15 +30,28 @@ def table_with(
     return lobby, table, token
 
 
+async def one_bot_action(table: Table) -> None:
+    """A bot's answer (thought out on the bot thread), committed."""
+    asked = await table._bot_action()
+    assert asked is not None, "no bot is asked anything"
+    action, unchanged = asked
+    await table.commit(action, check=unchanged)
+
+
+def bot_answer(table: Table) -> tc.Action:
+    """The action a bot answers with now (thought out on the bot thread)."""
+    asked = asyncio.run(table._bot_action())
+    assert asked is not None, "no bot is asked anything"
+    return asked[0]
+
+
 def bots_act(table: Table, until: Any) -> None:
     """Let the bots act, one action at a time, until ``until(game)`` holds."""
     assert table.game is not None
     for _ in range(50):
         if until(table.game):
             return
-        action = table._bot_action()
-        assert action is not None, "no bot is asked anything"
-        asyncio.run(table.commit(action))
+        asyncio.run(one_bot_action(table))
     raise AssertionError("the bots did not get there")
 
 
@@ -86,10 +99,10 @@ def test_a_bots_bomb_out_of_turn_is_committed_and_shown(tmp_path: Path) -> None:
     bots_act(table, lambda g: g.waiting_for == [1] and g.turn == 1)
     asyncio.run(lobby.act(token, tc.action_to_dict(tc.Play(1, STRAIGHT))))
     asyncio.run(lobby.act(token, tc.action_to_dict(tc.Wish(1, None))))
-    action = table._bot_action()
+    action = bot_answer(table)
     if action == tc.Tichu(0):  # its hand is worth a call, made out of turn (S-CALL-1) ...
         asyncio.run(table.commit(action))
-        action = table._bot_action()  # ... and the bomb is offered again
+        action = bot_answer(table)  # ... and the bomb is offered again
     version = table.version
     assert isinstance(action, tc.Play) and action.seat == 0
     assert game.turn == 2  # out of turn

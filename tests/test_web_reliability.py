@@ -259,3 +259,115 @@ def test_a_store_path_that_is_not_a_regular_file_is_refused_in_one_line(tmp_path
     assert done.returncode == 2, err
     assert "not a regular file" in err and err.count("\n") == 1 and "Traceback" not in err, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+# --------------------------------------------------------------------------- bots off the loop
+
+
+class Thinker:
+    """A bot that records the thread each decision runs on, and can be held mid-thought
+    (``hold``: it waits for ``go`` before it answers): no timing."""
+
+    def __init__(self, hold: bool = False) -> None:
+        self.threads: list[int] = []
+        self.hold = hold
+        self.thinking = threading.Event()
+        self.go = threading.Event()
+
+    def choose(self, observation: Any, actions: Any, seat: int) -> tc.Action:
+        self.threads.append(threading.get_ident())
+        if self.hold:
+            self.thinking.set()
+            assert self.go.wait(timeout=60), "the test never let the bot answer"
+        answer: tc.Action = actions[-1]
+        return answer
+
+
+async def people_and_thinkers(
+    tmp_path: Path, thinkers: dict[int, Thinker], **limits: Any
+) -> tuple[Lobby, Table, dict[int, str]]:
+    """A standard table: the thinkers' places taken by bots (then replaced by them), the
+    other places by people; every place taken, the game dealt."""
+    from dataclasses import replace
+
+    lobby = Lobby(TableStore(tmp_path / "t.db"), limits=replace(FAST, **limits))
+    table = await lobby.create("standard", None, {str(p): "random" for p in thinkers})
+    table.start_bots = lambda: None  # type: ignore[method-assign]  # started below
+    for player, bot in thinkers.items():
+        table.bots[player] = bot  # type: ignore[assignment]
+    tokens = {}
+    for player in range(4):
+        if player not in thinkers:
+            _, _, tokens[player] = await lobby.sit(table.id, player, f"P{player}")
+    del table.start_bots
+    return lobby, table, tokens
+
+
+def test_a_bots_decision_does_not_run_on_the_event_loops_thread(tmp_path: Path) -> None:
+    """Before, each decision ran on the event loop (a search bot's 0.2 to 1.2 s held
+    every connection of the server); now on the bot thread."""
+
+    async def scene() -> None:
+        thinker = Thinker()
+        lobby, table, _ = await people_and_thinkers(tmp_path, {2: thinker})
+        table.start_bots()
+        while not thinker.threads:
+            await asyncio.sleep(0.01)
+        task = table._bot_task
+        assert task is not None
+        await task  # the bot's Grand Tichu decision, then the game waits for people
+        assert threading.get_ident() not in thinker.threads
+        assert table.version == 1 and table.error is None
+        await stop(lobby)
+
+    asyncio.run(scene())
+
+
+def test_a_bots_answer_to_a_game_that_moved_on_is_not_taken(tmp_path: Path) -> None:
+    """While a bot thinks (off the loop), a person acts at the same table; the bot's
+    answer, made for the game before that, is dropped and the bot asked again, so the
+    action applied is always one made for the game as it is."""
+
+    async def scene() -> None:
+        thinker = Thinker(hold=True)
+        lobby, table, tokens = await people_and_thinkers(tmp_path, {2: thinker})
+        table.start_bots()
+        await asyncio.to_thread(thinker.thinking.wait, 60)
+        assert len(thinker.threads) == 1  # its Grand Tichu decision, held
+        await lobby.act(tokens[0], {"type": "grand_tichu", "seat": 0, "call": False})
+        thinker.hold = False
+        thinker.go.set()
+        task = table._bot_task
+        assert task is not None
+        await task
+        assert len(thinker.threads) == 2  # asked again for the game after the person's
+        assert table.version == 2 and table.error is None
+        game = table.game
+        assert game is not None
+        decided = [tc.action_from_json(json.loads(a)) for a in table.record.actions]
+        assert [a.seat for a in decided] == [0, 2]
+        await stop(lobby)
+
+    asyncio.run(scene())
+
+
+def test_a_bot_over_its_time_budget_is_answered_for(tmp_path: Path) -> None:
+    """A bot that does not answer within `bot_seconds` does not stop its table: the
+    seat takes its first legal action, and the late answer is dropped."""
+
+    async def scene() -> None:
+        thinker = Thinker(hold=True)
+        lobby, table, _ = await people_and_thinkers(tmp_path, {2: thinker}, bot_seconds=0.01)
+        table.start_bots()
+        task = table._bot_task
+        assert task is not None
+        await task
+        game = table.game
+        assert game is not None
+        first = tc.action_from_json(json.loads(table.record.actions[0]))
+        assert first == tc.GrandTichu(seat=2, call=False) and table.error is None
+        assert lobby.deciding.late == 1
+        thinker.go.set()
+        await stop(lobby)
+
+    asyncio.run(scene())

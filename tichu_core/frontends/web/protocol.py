@@ -59,6 +59,8 @@ class Limits:
     # Every bot of the server together: each action is committed (fsync) on the event
     # loop, about 5 ms on the machine this was measured on (docs/web.md section 6).
     bot_actions_per_second: float = 50.0
+    # One bot decision's time on the bot thread (deciding.py); longer is answered for.
+    bot_seconds: float = 10.0
     # Seconds a person's place waits for the person after the last connection to it is
     # gone, before a bot plays it until the person returns (seating.py).
     away_grace: float = 60.0

@@ -38,8 +38,9 @@ from functools import partial
 from typing import Any, Protocol
 
 import tichu_core as tc
-from tichu_core.frontends.bots import Bot, bot_names, decide, make_bot, unknown_bot_message
-from tichu_core.frontends.bots.driver import Chance, Driver, ask_offer
+from tichu_core.frontends.bots import Bot, bot_names, make_bot, unknown_bot_message
+from tichu_core.frontends.bots.driver import Chance, Driver
+from tichu_core.frontends.web.deciding import Deciding
 from tichu_core.frontends.web.protocol import Limits, ProtocolError, legal_for
 from tichu_core.frontends.web.seating import StandIns, place_teams
 from tichu_core.frontends.web.store import (
@@ -216,6 +217,29 @@ def _bot_choices(value: object, players: int) -> dict[int, str]:
     return chosen
 
 
+class _Moved(Exception):
+    """A bot's answer is for a game that has moved on since it was asked."""
+
+
+def _think(
+    bot: Bot,
+    seat: int,
+    optional: bool,
+    observation: tc.Observation,
+    actions: Any,
+    shown: tuple[tc.Variant, int, list[tc.Event]] | None,
+) -> tc.Action | None:
+    """A bot's answer (on the bot thread): ``offer`` for a chance out of turn (None lets
+    it stand), else ``choose``; ``observe`` first when the bot plans on sampled worlds
+    (frontends/bots/driver.py, ``show_events``)."""
+    if shown is not None:
+        bot.observe(*shown)  # type: ignore[attr-defined]
+    if optional:
+        answer: tc.Action | None = bot.offer(observation, actions, seat)  # type: ignore[attr-defined]
+        return answer
+    return bot.choose(observation, actions, seat)
+
+
 def _hand_over(meant_for: int, now: int) -> ProtocolError:
     return ProtocolError(
         "hand_over",
@@ -243,6 +267,9 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         # The action on its way to the store (done once committed or refused), if any.
         self._writing: asyncio.Future[None] | None = None
+        # Actions applied to the game (and games rebuilt): a bot's answer, thought out
+        # off the loop, is taken only if this has not changed since it was asked.
+        self._moves = 0
         # Who is asked next (bots only: people act through their buttons, out of turn
         # too, whenever the game lists an action for their seat); made for each game.
         self._driver: Driver | None = None
@@ -324,6 +351,7 @@ class Table:
         if check is not None:
             check(game)
         events = game.apply(action)
+        self._moves += 1
         if self._driver is not None and self._driver.game is game:
             self._driver.note(events)
         text = json.dumps(tc.action_to_dict(action), separators=(",", ":"))
@@ -355,6 +383,7 @@ class Table:
         else:
             # The game is one action ahead of its log: rebuild it from the log.
             log.error("table %s: storing action %d failed: %s", self.id, self.version, error)
+            self._moves += 1
             try:
                 self.game = self._replay()
             except Exception as replay_error:
@@ -447,19 +476,68 @@ class Table:
                 return Chance(seat, chance.kind)
         return None
 
-    def _bot_action(self) -> tc.Action | None:
-        """The next action of a bot, if a bot is asked anything: offers let stand cost no
-        delay, the next question follows at once."""
+    async def _bot_action(self) -> tuple[tc.Action, Callable[[tc.Game], None]] | None:
+        """The next action of a bot, if a bot is asked anything, and the check to run
+        when it is applied (the game has not moved meanwhile, the seat is still that
+        bot's). The bot thinks on the server's bot thread (deciding.py), given what
+        ``decide`` and ``ask_offer`` give it, gathered here on the loop; the loop serves
+        people meanwhile. Offers let stand cost no delay, the next question follows at
+        once. A question whose game moved on while the bot thought is asked again; one
+        that takes longer than ``Limits.bot_seconds`` is answered for: an offer is let
+        stand, a decision takes the seat's first legal action (fixed actions, passes
+        and calls, come first: frontends/bots/protocol.py)."""
         while (chance := self._bot_chance()) is not None:
-            game, driver = self.game, self._driver
+            game, driver, moves = self.game, self._driver, self._moves
             assert game is not None and driver is not None
-            bot = self.bots[game.controller(chance.seat)]
-            if not chance.optional:
-                return decide(bot, game, chance.seat)
-            answer = ask_offer(bot, game, chance)
-            if answer is not None:
-                return answer
-            driver.decline(chance)
+            seat = chance.seat
+            player = game.controller(seat)
+            bot = self.bots[player]
+
+            def unchanged(
+                current: tc.Game, bot: Bot = bot, moves: int = moves, seat: int = seat
+            ) -> None:
+                if self._moves != moves or self.bots.get(current.controller(seat)) is not bot:
+                    raise _Moved
+
+            if chance.optional:
+                actions = chance.actions
+                if actions is None or not callable(getattr(bot, "offer", None)):
+                    driver.decline(chance)
+                    continue
+            else:
+                actions = game.legal_actions(seat)
+                if len(actions) == 1:  # nothing to decide: not asked (as `decide`)
+                    return actions[0], unchanged
+                if not len(actions):
+                    raise ValueError(f"seat {seat} has no legal action")
+            observe = getattr(bot, "observe", None)
+            question = partial(
+                _think,
+                bot,
+                seat,
+                chance.optional,
+                game.observation(player),
+                actions,
+                # Its player's events, for a bot that plans on sampled worlds.
+                (game.variant, player, game.events_for(player)) if observe else None,
+            )
+            answered, answer = await self.lobby.deciding.ask(
+                question, self.lobby.limits.bot_seconds
+            )
+            if self._moves != moves or self.game is not game:
+                continue  # the game moved on while the bot thought: ask again
+            if not answered:
+                log.warning(
+                    "table %s: the bot of player %d took over %g s; answered for it",
+                    self.id,
+                    player,
+                    self.lobby.limits.bot_seconds,
+                )
+                answer = None if chance.optional else actions[0]
+            if answer is None:
+                driver.decline(chance)
+                continue
+            return answer, unchanged
         return None
 
     def start_bots(self) -> None:
@@ -481,12 +559,14 @@ class Table:
                 await asyncio.sleep(self.lobby.bot_delay)
                 await self.lobby.bot_pace.acquire(self.has_people())
                 await self.settled()  # a person's action on its way: the bot sees it stored
-                action = self._bot_action()
-                if action is None:
+                asked = await self._bot_action()
+                if asked is None:
                     return
+                action, unchanged = asked
                 # A bomb or a call out of turn is committed and shown as any action; with
                 # a person at the table, its write goes first as the person's would.
-                await self.commit(action, urgent=self.has_people())
+                with contextlib.suppress(_Moved):  # then the bots are asked again
+                    await self.commit(action, urgent=self.has_people(), check=unchanged)
         except asyncio.CancelledError:
             raise
         except Exception as error:  # a failing bot stops its own table only
@@ -618,6 +698,7 @@ class Lobby:
         self.limits = limits or Limits()
         self.expiry = expiry or Expiry()
         self.bot_pace = BotPace(self.limits.bot_actions_per_second)
+        self.deciding = Deciding()  # the thread the bots think on
         self._sweeper: asyncio.Task[None] | None = None
         self._listing: tuple[float, int, str] | None = None  # (time, generation, JSON)
         self._generation = 0  # tables added or removed
@@ -646,6 +727,7 @@ class Lobby:
             self._sweeper.cancel()
         self.bot_pace.close()
         await asyncio.gather(*(table.stop() for table in self.tables.values()))
+        self.deciding.close()
         await asyncio.to_thread(self.writer.close)
 
     async def _sweep(self) -> None:
