@@ -264,6 +264,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                 tables_per_client=args.tables_per_client,
                 bots_per_client=args.bots_per_client,
                 bot_actions_per_second=args.bot_rate,
+                away_grace=args.away_grace,
             ),
         )
     except StoreError as error:
@@ -619,6 +620,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=50.0,
         metavar="ACTIONS",
         help="bot actions a second, all tables together (default 50)",
+    )
+    sub.add_argument(
+        "--away-grace",
+        type=_positive_number,
+        default=60.0,
+        metavar="SECONDS",
+        help="seconds a place waits for its person after the connection is gone, before "
+        "a bot plays it until the person returns (default 60)",
     )
     sub.set_defaults(run=_cmd_serve)
     return parser
