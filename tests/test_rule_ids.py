@@ -25,7 +25,10 @@ Each check is a function returning the problems it finds;
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
 import re
+import textwrap
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
@@ -269,6 +272,17 @@ def test_option_docs_agree_with_docs_rules() -> None:
 def test_the_values_of_the_bundled_variants_are_stated_right() -> None:
     assert len(VARIANT_VALUE.findall(" ".join(RULES_TEXT.split()))) >= 20
     assert variant_values_misstated(RULES_TEXT) == []
+
+
+def test_the_example_prints_what_the_page_says() -> None:
+    """The refusal example of docs/rules.md runs and prints the lines shown after it."""
+    examples = re.findall(r"```python\n(.*?)```\s*prints\s*```\n(.*?)```", RULES_TEXT, flags=re.S)
+    assert examples, "docs/rules.md has no example with its output"
+    for code, shown in examples:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(textwrap.dedent(code), str(RULES), "exec"), {})
+        assert out.getvalue() == textwrap.dedent(shown)
 
 
 def test_citations_are_read_in_every_form() -> None:
