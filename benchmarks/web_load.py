@@ -237,6 +237,259 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+# --------------------------------------------------------------------------- issue 42
+
+EXPENSIVE = "search-strong"  # the slowest bundled bot
+
+
+class _Enough(Exception):
+    pass
+
+
+def long_match(db: Path, hands: int) -> str:
+    """A standard match of greedy bots played for ``hands`` hands, written into the
+    (new) store ``db`` as a table the server restores: its id."""
+    from tichu_core.frontends.bots import make_bot
+    from tichu_core.frontends.bots.protocol import play_match
+    from tichu_core.frontends.web.store import SeatRecord, TableRecord
+
+    overrides = {"game.target": 5000}
+    game = tc.Game(tc.load_variant("standard", overrides=overrides), seed=42)
+    actions: list[str] = []
+
+    def record(action: tc.Action, _: Any) -> None:
+        actions.append(json.dumps(tc.action_to_dict(action), separators=(",", ":")))
+        if game.hand_index >= hands:
+            raise _Enough
+
+    with contextlib.suppress(_Enough):
+        play_match(game, [make_bot("greedy", p) for p in range(4)], on_action=record)
+    store = TableStore(db)
+    try:
+        record_ = TableRecord(id="longmatch", variant="standard", overrides=overrides, seed=42)
+        record_.seats = [SeatRecord(p, "bot", "greedy") for p in range(4)]
+        store.add_table(record_)
+        store.transaction([lambda: store.put_seats(record_.id, record_.seats)])
+        store.transaction(
+            [lambda i=i, a=a: store.put_action(record_.id, i, a) for i, a in enumerate(actions)]
+        )
+    finally:
+        store.close()
+    return record_.id
+
+
+async def expensive_bots(url: str, tables: int, size: int) -> list[str]:
+    """``tables`` Grand Seigneur tables of ``size`` places, every place a search-strong
+    bot, created by one client (the per-client limits allow 60 bots: 5 x 12)."""
+    ids = []
+    async with connect(url, max_size=None) as ws:
+        await ws.recv()  # welcome
+        for _ in range(tables):
+            reply = await request(
+                ws,
+                type="create",
+                variant="grand_seigneur",
+                overrides={"players": size},
+                bots={str(p): EXPENSIVE for p in range(size)},
+            )
+            assert reply["type"] == "created", reply
+            ids.append(reply["table"]["id"])
+    return ids
+
+
+async def pinger(url: str, stop: float, latencies: list[float]) -> None:
+    """Another client: a ping every 50 ms, its round trip recorded."""
+    async with connect(url, max_size=None) as ws:
+        await ws.recv()
+        while time.monotonic() < stop:
+            sent = time.perf_counter()
+            await request(ws, type="ping")
+            latencies.append(time.perf_counter() - sent)
+            await asyncio.sleep(0.05)
+
+
+async def people(url: str, stop: float, latencies: list[float]) -> int:
+    """A standard table of four people (this client at every place, one connection
+    each, so that every state is read), acting at random after a 50 ms think time:
+    each action's act -> ack time recorded. The table's version at the end."""
+    rng = random.Random(42)
+    async with connect(url, max_size=None) as first:
+        await first.recv()
+        created = await request(first, type="create", variant="standard")
+        table_id = created["table"]["id"]
+    sockets = []
+    tokens = []
+    for player in range(4):
+        ws = await connect(url, max_size=None)
+        await ws.recv()
+        seated = await request(ws, type="sit", table=table_id, player=player)
+        sockets.append(ws)
+        tokens.append(seated["token"])
+    version = 0
+
+    async def player_loop(player: int) -> None:
+        nonlocal version
+        ws, token = sockets[player], tokens[player]
+        state: dict[str, Any] | None = None
+        pending: float | None = None
+        while time.monotonic() < stop:
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
+            except TimeoutError:
+                return
+            message = json.loads(text)
+            if message["type"] == "ack":
+                assert pending is not None
+                latencies.append(time.perf_counter() - pending)
+                pending = None
+                version = max(version, message["version"])
+            elif message["type"] == "error":
+                if message["code"] in ("illegal_action", "hand_over"):
+                    pending = None  # another place's action went first: wait for the state
+                    continue
+                raise SystemExit(f"a person's action was refused: {message}")
+            elif message["type"] == "state":
+                state = message
+            if pending is not None or state is None or state["version"] < version:
+                continue
+            if state["table"]["status"] == "waiting":
+                continue  # the other places are being taken
+            if state["table"]["status"] != "playing":
+                return
+            waiting = [s for s in state["observation"]["waiting_for"] if str(s) in state["legal"]]
+            if waiting:
+                await asyncio.sleep(0.05)
+                action = random_action(state, waiting[0], rng)
+                pending = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "token": token, "action": action}))
+                state = None  # the next action waits for the state after this one
+
+    try:
+        await asyncio.gather(*(player_loop(p) for p in range(4)))
+    finally:
+        for ws in sockets:
+            await ws.close()
+    return version
+
+
+async def watchers(url: str, table_id: str, count: int, stop: float, sent: list[int]) -> None:
+    """``count`` connections each asking to watch ``table_id`` from event 0 as often as
+    the rate limit lets them (20 a second) and reading every byte sent."""
+
+    async def one() -> None:
+        async with connect(url, max_size=None) as ws:
+            await ws.recv()
+            watch = json.dumps({"type": "watch", "table": table_id, "since": 0})
+
+            async def reader() -> None:
+                async for text in ws:
+                    sent[0] += len(text)
+
+            reading = asyncio.create_task(reader())
+            while time.monotonic() < stop:
+                await ws.send(watch)
+                await asyncio.sleep(0.05)
+            reading.cancel()
+
+    await asyncio.gather(*(one() for _ in range(count)))
+
+
+def ms_figures(values: list[float]) -> dict[str, float]:
+    ms = [1000 * x for x in values]
+    if not ms:
+        return {}
+    return {
+        "n": len(ms),
+        "p50": round(statistics.median(ms), 1),
+        "p90": round(percentile(ms, 0.90), 1),
+        "p99": round(percentile(ms, 0.99), 1),
+        "max": round(max(ms), 1),
+    }
+
+
+def bots_scenario(args: argparse.Namespace) -> int:
+    """Issue 42 items 3 and 4: the most expensive bots one client may seat (60
+    search-strong bots at five 12-place Grand Seigneur tables) and ``--watchers``
+    connections re-watching a long match from event 0, while another client pings and
+    four people play a standard table: the ping's and the people's act -> ack times."""
+    work = Path(tempfile.mkdtemp(prefix="tichu-web-load-"))
+    db = work / "tables.db"
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}/ws"
+    long_id = long_match(db, args.hands) if args.watchers else None
+    log = (work / "server.log").open("wb")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "tichu_core", "serve", "--port", str(port), "--db", str(db)]
+    command += ["--bot-delay", str(args.bot_delay)]
+    server = subprocess.Popen(command, env=env, stderr=log, stdout=subprocess.DEVNULL)
+    figures: dict[str, Any] = {
+        "scenario": "bots",
+        "seconds": args.seconds,
+        "bot_delay": args.bot_delay,
+        "expensive_tables": args.tables,
+        "watchers": args.watchers,
+        "work": str(work),
+        "load_before": [round(x, 2) for x in os.getloadavg()],
+    }
+    stop_sampling = threading.Event()
+    rss: list[float] = []
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if server.poll() is not None:
+                raise SystemExit("the server did not start (see server.log)")
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            if time.monotonic() > deadline:
+                raise SystemExit("the server did not start in 60 s")
+            time.sleep(0.1)
+        threading.Thread(
+            target=sample_rss, args=(server.pid, stop_sampling, rss), daemon=True
+        ).start()
+        pings: list[float] = []
+        acts: list[float] = []
+        watched = [0]
+
+        async def run() -> int:
+            if args.tables:
+                await expensive_bots(url, args.tables, 12)
+            stop = time.monotonic() + args.seconds
+            jobs: list[Any] = [pinger(url, stop, pings), people(url, stop, acts)]
+            if long_id is not None:
+                jobs.append(watchers(url, long_id, args.watchers, stop, watched))
+            results = await asyncio.gather(*jobs)
+            version: int = results[1]
+            return version
+
+        figures["people_table_version"] = asyncio.run(run())
+        figures["load_after"] = [round(x, 2) for x in os.getloadavg()]
+        figures["ping_ms"] = ms_figures(pings)
+        figures["act_ms"] = ms_figures(acts)
+        figures["watch_bytes_received"] = watched[0]
+        figures["rss_max_mb"] = round(max(rss), 1) if rss else None
+        interrupted = time.monotonic()
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=60)
+        figures["ctrl_c_seconds"] = round(time.monotonic() - interrupted, 2)
+    finally:
+        stop_sampling.set()
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    log.close()
+    text = (work / "server.log").read_text(errors="replace")
+    figures["bot_answers_over_budget"] = text.count("answered for it")
+    figures["tables_failed"] = text.count("failed:")
+    good, total, actions = replays(db)
+    figures["tables_replaying"] = f"{good} of {total}"
+    figures["actions_stored"] = actions
+    print(json.dumps(figures, indent=2))
+    met = figures["ping_ms"].get("p99", 1e9) < 100 and figures["act_ms"].get("p99", 1e9) < 100
+    print("every target met" if met else "a target was missed", file=sys.stderr)
+    return 0 if met else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=90.0, help="how long the person plays")
@@ -250,7 +503,26 @@ def main() -> int:
     parser.add_argument(
         "--bot-rate", default=None, help="the server's --bot-rate (default: the server's default)"
     )
+    parser.add_argument(
+        "--scenario",
+        choices=("hostile", "bots"),
+        default="hostile",
+        help="hostile: 1,000 tables and silent clients (issue 26); bots: 60 search-strong "
+        "bots and re-watching clients against pings and four people (issue 42)",
+    )
+    parser.add_argument(
+        "--tables", type=int, default=5, help="bots: 12-place tables of search-strong bots"
+    )
+    parser.add_argument(
+        "--watchers", type=int, default=0, help="bots: connections re-watching a long match"
+    )
+    parser.add_argument("--hands", type=int, default=76, help="bots: the long match's hands")
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.5, help="bots: the server's --bot-delay"
+    )
     args = parser.parse_args()
+    if args.scenario == "bots":
+        return bots_scenario(args)
     work = Path(tempfile.mkdtemp(prefix="tichu-web-load-"))
     db = work / "tables.db"
     port = free_port()

@@ -153,13 +153,13 @@ class Connection:
             self.table.notify()
             self.table = None
 
-    def _state(self) -> dict[str, Any] | None:
+    def _state(self) -> str | None:
         table = self.table
         if table is None:
             return None
-        message = table.state(self.player, self.sent)
-        self.sent += len(message["events"])
-        return message
+        text, events = table.state_text(self.player, self.sent)
+        self.sent += events
+        return text
 
     # --- what it holds ---------------------------------------------------------------
 
@@ -233,16 +233,20 @@ class Connection:
                     # An action on its way to the disk is shown once it is there.
                     await self.table.settled()
                 self._state_queued = False
+                state: str | None
                 try:
-                    message = self._state()
+                    state = self._state()
                 except Exception:  # the table's trouble, not the connection's
                     log.exception("state of table %s", self.table and self.table.id)
-                    message = ProtocolError(
-                        "internal_error", "the table's state could not be built"
-                    ).reply()
-                if message is None:
+                    state = json.dumps(
+                        ProtocolError(
+                            "internal_error", "the table's state could not be built"
+                        ).reply(),
+                        separators=(",", ":"),
+                    )
+                if state is None:
                     continue
-                text = json.dumps(message, separators=(",", ":"))
+                text = state
                 size = len(text)
                 if not self._hold(size):
                     return

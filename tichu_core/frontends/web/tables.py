@@ -40,6 +40,7 @@ from typing import Any, Protocol
 import tichu_core as tc
 from tichu_core.frontends.bots import Bot, bot_names, make_bot, unknown_bot_message
 from tichu_core.frontends.bots.driver import Chance, Driver
+from tichu_core.frontends.web.bombing import BombWindow
 from tichu_core.frontends.web.deciding import Deciding
 from tichu_core.frontends.web.protocol import Limits, ProtocolError, legal_for
 from tichu_core.frontends.web.seating import StandIns, place_teams
@@ -227,7 +228,7 @@ def _think(
     optional: bool,
     observation: tc.Observation,
     actions: Any,
-    shown: tuple[tc.Variant, int, list[tc.Event]] | None,
+    shown: tuple[tc.Variant, int, tc.Events] | None,
 ) -> tc.Action | None:
     """A bot's answer (on the bot thread): ``offer`` for a chance out of turn (None lets
     it stand), else ``choose``; ``observe`` first when the bot plans on sampled worlds
@@ -259,6 +260,9 @@ class Table:
         self.bots_by: dict[str, int] = {}  # address -> bots it seated here
         self.touched = max(record.created, record.touched)  # the last change (time.time)
         self._info_json: str | None = None  # info() as JSON, until the next change
+        # state_text's shared parts, for the game as it was at _states_stamp.
+        self._states: dict[tuple[int | None, int], tuple[str, int]] = {}
+        self._states_stamp: tuple[object, ...] = ()
         self.game: tc.Game | None = None
         self.error: str | None = None
         self.seats: dict[int, SeatRecord] = {seat.player: seat for seat in record.seats}
@@ -275,6 +279,8 @@ class Table:
         self._driver: Driver | None = None
         # Bots playing for people who left, until they return (seating.py).
         self.stand_ins = StandIns(self, lobby.limits.away_grace)
+        # The bots' pause after a play a person may want to bomb (bombing.py).
+        self.bomb_window = BombWindow(self, lobby.limits.bomb_window)
         try:
             self.game = self._replay()
         except Exception as error:  # whatever it is, this table alone stops
@@ -557,6 +563,7 @@ class Table:
         try:
             while True:
                 await asyncio.sleep(self.lobby.bot_delay)
+                await self.bomb_window.wait()
                 await self.lobby.bot_pace.acquire(self.has_people())
                 await self.settled()  # a person's action on its way: the bot sees it stored
                 asked = await self._bot_action()
@@ -596,6 +603,7 @@ class Table:
     def notify(self) -> None:
         self.touched = time.time()
         self.stand_ins.update()  # who left or came back (seating.py)
+        self.bomb_window.note()  # a play a person may want to bomb (bombing.py)
         if self._writing is not None:
             # The game holds an action not yet stored: the info and the followers' states
             # wait for it (`_written` notifies).
@@ -650,9 +658,27 @@ class Table:
         """The ``state`` message for ``player`` (None: a spectator): the table, the
         player's observation, its events from position ``since`` of its own stream and
         what each seat it acts for may do now."""
+        return {"type": "state", "table": self.info(), **self._game_state(player, since)}
+
+    def state_text(self, player: int | None, since: int) -> tuple[str, int]:
+        """:meth:`state` as JSON text, and how many events it holds. What depends on the
+        game (observation, events, results, legal actions: nearly all of it, 2 MB for a
+        spectator from event 0 of a long match) is built once per change of the game
+        for each ``(player, since)`` and shared by every connection that asks for it
+        (watchers re-watching from 0 cost one build between two changes, not one
+        each); the table info, which changes with every follower, is added to it."""
+        stamp = (self.game, self._moves, self.version, self.error, self.started)
+        if self._states_stamp != stamp or len(self._states) >= 64:
+            self._states, self._states_stamp = {}, stamp
+        built = self._states.get((player, since))
+        if built is None:
+            part = self._game_state(player, since)
+            body = json.dumps(part, separators=(",", ":"))
+            built = self._states[(player, since)] = (body[1:], len(part["events"]))
+        return '{"type":"state","table":' + self.info_json() + "," + built[0], built[1]
+
+    def _game_state(self, player: int | None, since: int) -> dict[str, Any]:
         message: dict[str, Any] = {
-            "type": "state",
-            "table": self.info(),
             "player": player,
             "version": self.version,
             "events_from": since,
