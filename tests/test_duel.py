@@ -1,11 +1,13 @@
 """`tichu duel A B` (docs/bots.md): two bots in duplicate play. Every deal is played
 twice with the sides swapped, on stacked deals, so that both matches of a pair deal
-every seat the same cards hand by hand; A − B with 95% intervals paired by deal."""
+every seat the same cards hand by hand; B − A ("second minus first") with 95%
+intervals by Student's t over the deals."""
 
 from __future__ import annotations
 
 import json
 import math
+import re
 import signal
 import subprocess
 import sys
@@ -45,6 +47,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
+def table_row(out: str, figure: str) -> list[str]:
+    """The cells of a figure's row (columns are two spaces apart or more)."""
+    line = next(line for line in out.splitlines() if line.strip().startswith(figure + "  "))
+    return re.split(r"\s{2,}", line.strip())
+
+
 def variant_of(name: str) -> tc.Variant:
     argv = SHORT[name]
     overrides = [argv[i + 1] for i, arg in enumerate(argv) if arg == "--set"]
@@ -77,13 +85,15 @@ def test_a_short_duel_of_each_kind_of_table_reports_the_figures(
     assert code == 0, err
     assert f"greedy (A) against random (B) in duplicate: 3 deals of {variant}" in out
     assert sides in " ".join(out.split())  # the caption may be folded
-    row = next(line for line in out.splitlines() if line.startswith(f"│ {score}"))
-    cells = [cell.strip() for cell in row.split("│")[1:-1]]
+    cells = table_row(out, score)
     a, b, delta = (float(cell) for cell in cells[1:4])
-    assert delta == pytest.approx(a - b, abs=1e-3)
+    assert delta == pytest.approx(b - a, abs=0.1)  # B − A, second minus first
     assert cells[4].startswith("[")  # the interval
     assert "matches won" in out and "matches: A won" in out
-    assert "3 deals, each played twice (6 matches" in out and "paired by deal" in out
+    flat = " ".join(out.split())
+    assert "3 deals, each played twice (6 matches" in flat
+    assert "Student's t over the deals" in flat
+    assert "Warning: only 3 pairs, fewer than 20: too few to conclude anything" in flat
 
 
 def test_a_short_duel_of_the_search_bot_against_the_heuristic(
@@ -98,10 +108,8 @@ def test_a_short_duel_of_the_search_bot_against_the_heuristic(
     )  # fmt: skip
     assert code == 0, err
     assert "search (A) against heuristic (B) in duplicate: 2 deals of standard" in out
-    row = next(line for line in out.splitlines() if line.startswith("│ score per hand"))
-    cells = [cell.strip() for cell in row.split("│")[1:-1]]
-    a, b, delta = (float(cell) for cell in cells[1:4])
-    assert delta == pytest.approx(a - b, abs=1e-3)
+    a, b, delta = (float(cell) for cell in table_row(out, "score per hand")[1:4])
+    assert delta == pytest.approx(b - a, abs=0.1)
     assert "2 deals, each played twice (4 matches, 4 hands)" in " ".join(out.split())
 
 
@@ -243,10 +251,11 @@ def half(a_players: list[int], totals: list[int], winners: list[int]) -> dict[st
 
 
 def test_the_intervals_are_paired_by_deal_on_known_inputs() -> None:
-    """Per pair (20 hands) A − B scores 40, −20, 60, 0: 1.0 per hand; the delta method's
-    z = (D − 1.0 · 20) / 20 = 1, −2, 2, −1, sd sqrt(10/3), so the half-width is
-    1.959964 · sqrt(10/3 / 4). Match shares of A per pair 1, 0.5, 0.75, 0 against B's
-    0, 0.5, 0.25, 1: differences 1, 0, 0.5, −1 (mean 0.125)."""
+    """Per pair (20 hands) B − A scores −40, 20, −60, 0: −1.0 per hand; the delta
+    method's z = (D + 1.0 · 20) / 20 = −1, 2, −2, 1, sd sqrt(10/3), so the half-width
+    is Student's t with 3 degrees of freedom (3.1824) times sqrt(10/3 / 4). Match
+    shares of A per pair 1, 0.5, 0.75, 0 against B's 0, 0.5, 0.25, 1: a share, its
+    interval on the log-odds scale stays inside ±100 points."""
     even, odd = [0, 2], [1, 3]
     pairs = [
         # In the second half A plays team 1+3: its score is line 1's.
@@ -261,16 +270,27 @@ def test_the_intervals_are_paired_by_deal_on_known_inputs() -> None:
     chosen = figures(tc.load_variant("standard"))
     by_name = dict(zip((f.name for f in chosen), tally.differences(chosen), strict=True))
     score = by_name["score per hand"]
-    assert score.second == pytest.approx(650 / 80) and score.first == pytest.approx(570 / 80)
-    width = 1.959964 * math.sqrt(10 / 3 / 4)
-    assert score.delta == pytest.approx(1.0)
-    assert score.low == pytest.approx(1.0 - width) and score.high == pytest.approx(1.0 + width)
+    assert score.first == pytest.approx(650 / 80) and score.second == pytest.approx(570 / 80)
+    width = 3.1824 * math.sqrt(10 / 3 / 4)
+    assert score.delta == pytest.approx(-1.0)
+    assert score.low == pytest.approx(-1.0 - width, rel=1e-5)
+    assert score.high == pytest.approx(-1.0 + width, rel=1e-5)
     won = by_name["matches won"]
-    assert won.second == pytest.approx(2.25 / 4) and won.first == pytest.approx(1.75 / 4)
-    deviations = [d - 0.125 for d in (1, 0, 0.5, -1)]
-    width = 1.959964 * math.sqrt(sum(d * d for d in deviations) / 3 / 4)
-    assert won.delta == pytest.approx(0.125)
-    assert won.low == pytest.approx(0.125 - width) and won.high == pytest.approx(0.125 + width)
+    assert won.first == pytest.approx(2.25 / 4) and won.second == pytest.approx(1.75 / 4)
+    assert won.delta == pytest.approx(-0.125)
+    assert won.low is not None and won.high is not None
+    # By hand: per pair B's minus A's linearised share (z = (won − R·2)/2), over
+    # R(1 − R) = 0.24609375 (the slope of the log odds, the same for both here).
+    z_a, z_b = (0.4375, -0.0625, 0.1875, -0.5625), (-0.4375, 0.0625, -0.1875, 0.5625)
+    w = [(zb - za) / 0.24609375 for za, zb in zip(z_a, z_b, strict=True)]
+    mean = sum(w) / 4
+    half_width = 3.1824 * math.sqrt(sum((x - mean) ** 2 for x in w) / 3 / 4)
+    shift = math.log(0.4375 / 0.5625) - math.log(0.5625 / 0.4375)  # logit B − logit A
+    ends = [math.log(0.5625 / 0.4375) + shift + d for d in (-half_width, half_width)]
+    low, high = (1 / (1 + math.exp(-end)) - 0.5625 for end in ends)
+    assert won.low == pytest.approx(low, abs=1e-5) and won.high == pytest.approx(high, abs=1e-5)
+    # Four pairs that disagree this much: a wide interval, inside the share's range.
+    assert -won.first < won.low < -0.125 < won.high < 1 - won.first
     assert tally.wins == [4, 3, 1] and tally.pairs == [1, 1, 2]
     # Nothing called: no figure, no interval.
     assert by_name["Tichu success"].delta is None

@@ -327,6 +327,10 @@ def _whole_number(least: int | None = None, most: int | None = None) -> Callable
     return parse
 
 
+# The bot of `demo`, `simulate` and `compare` unless told otherwise: the strongest of
+# the quick bots (`search` plays each variant's rules but is slow; docs/bots.md).
+DEFAULT_BOT = "heuristic"
+
 # Every command's --seed: the seeds a game takes (a signed 64-bit int, as saves hold it),
 # also where the command derives the games' seeds from it (simulate, compare).
 _seed = _whole_number(least=-(2**63), most=2**63 - 1)  # as Game checks it (a test holds both)
@@ -358,7 +362,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def variant_options(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--variant", default="standard", help="variant name or .toml path")
+        sub.add_argument(
+            "--variant", default="standard", help="variant name or .toml path (default: standard)"
+        )
         sub.add_argument(
             "--set",
             action="append",
@@ -370,9 +376,15 @@ def build_parser() -> argparse.ArgumentParser:
             type=_whole_number(),
             default=None,
             metavar="N",
-            help="table size (the option `players`, e.g. 5..12 for grand_seigneur)",
+            help="table size (the option `players`, e.g. 5..12 for grand_seigneur; default: "
+            "the variant's)",
         )
-        sub.add_argument("--seed", type=_seed, default=None, help="seed for shuffling and bots")
+        sub.add_argument(
+            "--seed",
+            type=_seed,
+            default=None,
+            help="seed for shuffling and bots (default: from the clock)",
+        )
         sub.add_argument(
             "--allow-imports",
             action="store_true",
@@ -386,17 +398,21 @@ def build_parser() -> argparse.ArgumentParser:
             "--workers",
             type=_whole_number(least=1, most=_max_workers()),
             default=1,
-            help=f"worker processes (at most {WORKERS_PER_CPU} per CPU)",
+            help=f"worker processes (at most {WORKERS_PER_CPU} per CPU; default: 1)",
         )
         if bots is not None:
             sub.add_argument(
-                "--bots", type=_bots, default=bots, help="comma-separated bot per player, cycled"
+                "--bots",
+                type=_bots,
+                default=bots,
+                help=f"comma-separated bot per player, cycled (default: {bots})",
             )
         sub.add_argument(
             "--backend",
             choices=["local", "ray"],
             default="local",
-            help="local: this machine's processes (--workers); ray: a Ray cluster",
+            help="local: this machine's processes (--workers); ray: a Ray cluster "
+            "(default: local)",
         )
         sub.add_argument(
             "--address",
@@ -439,8 +455,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--bot",
         type=_bot,
-        default="greedy",
-        help="bot for every player (random, greedy, heuristic or a registered one)",
+        default=DEFAULT_BOT,
+        help="bot for every player (random, greedy, heuristic or a registered one; "
+        f"default: {DEFAULT_BOT})",
     )
     sub.set_defaults(run=_cmd_demo)
 
@@ -470,8 +487,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = commands.add_parser("simulate", help="bot matches with a summary table")
     variant_options(sub)
-    sub.add_argument("--games", type=_whole_number(least=1), default=100, help="matches to play")
-    run_options(sub, bots="random")
+    sub.add_argument(
+        "--games", type=_whole_number(least=1), default=100, help="matches to play (default: 100)"
+    )
+    run_options(sub, bots=DEFAULT_BOT)
     sub.add_argument(
         "--out",
         metavar="FILE.jsonl",
@@ -485,7 +504,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("first", metavar="A", help="variant name or .toml path")
     sub.add_argument("second", metavar="B", help="variant name or .toml path")
     sub.add_argument(
-        "--games", type=_whole_number(least=2), default=200, help="matches per variant"
+        "--games",
+        type=_whole_number(least=2),
+        default=200,
+        help="pairs to play: one match under A and one under B on the same deals (default: 200)",
     )
     sub.add_argument(
         "--set",
@@ -494,17 +516,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="override an option of both variants, e.g. --set game.target=500 (repeatable)",
     )
     sub.add_argument(
-        "--players", type=_whole_number(), default=None, metavar="N", help="table size of both"
+        "--players",
+        type=_whole_number(),
+        default=None,
+        metavar="N",
+        help="table size of both (default: each variant's)",
     )
-    sub.add_argument("--seed", type=_seed, default=None, help="run seed (the same for both)")
+    sub.add_argument(
+        "--seed", type=_seed, default=None, help="run seed, for both (default: from the clock)"
+    )
     sub.add_argument(
         "--allow-imports",
         action="store_true",
         help="let the variants import plugin modules named by dotted path",
     )
-    run_options(sub, bots="heuristic")
+    run_options(sub, bots=DEFAULT_BOT)
     sub.add_argument(
-        "--chart", metavar="FILE.png", help="draw the distributions (needs tichu[plots])"
+        "--chart",
+        metavar="FILE.png",
+        help="draw the differences and the per-pair differences (needs tichu[plots])",
     )
     sub.set_defaults(run=_cmd_compare)
 
@@ -519,7 +549,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--games",
         type=_whole_number(least=2),
         default=100,
-        help="deals to play, each twice (so 2N matches)",
+        help="deals to play, each twice (so 2N matches; default: 100)",
     )
     run_options(sub, bots=None)
     sub.add_argument(
@@ -528,7 +558,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="one JSON line per deal (both matches); rerunning the same command resumes it",
     )
     sub.add_argument(
-        "--chart", metavar="FILE.png", help="draw the distributions (needs tichu[plots])"
+        "--chart",
+        metavar="FILE.png",
+        help="draw the differences and the per-deal differences (needs tichu[plots])",
     )
     sub.set_defaults(run=_cmd_duel)
 

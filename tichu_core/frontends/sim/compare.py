@@ -1,71 +1,79 @@
 """``tichu compare A B``: what a rule changes, by duplicate play.
 
-Both variants play the same matches: match ``i`` has the same seed under A and B
-(so the same shuffles, hand by hand, where the decks agree, and the same bot
-seeds), with the same bots. Each figure is a ratio of sums over the matches (for
-example bombs per hand = all bombs / all hands), and the difference B − A comes
-with a 95% confidence interval by the normal approximation, its standard error
-from the paired per-match differences linearised around the two ratios (the
-delta method). Pairing removes the luck of the deal that both variants share.
+Pair ``i`` is one match under A and one under B, with the same bots and bot seeds
+and, where the two variants deal alike (the same deck and hand sizes), the same
+cards hand by hand: both take their deals from one stack
+(:mod:`~tichu_core.frontends.sim.stacked`, as ``tichu duel`` does). Where they deal
+differently, each variant has its own stack drawn from the pair's seed, and only the
+bot seeds are paired: the output says so.
 
-``--chart FILE.png`` draws the per-match distributions of A and B and the
-differences with their intervals (matplotlib: ``pip install 'tichu[plots]'``).
+Each figure (:mod:`~tichu_core.frontends.sim.intervals`) is a function of sums over
+the pairs; B − A ("second minus first") comes with a 95% interval by Student's t
+over the pairs, built on a scale that keeps it inside the figure's range. Below
+:data:`~tichu_core.frontends.sim.intervals.MIN_PAIRS` pairs a warning says that the
+sample is too small to conclude anything.
+
+Where the variants play the same deals, every match of B is followed by a game of A
+(:mod:`~tichu_core.frontends.sim.acted`) to count how often B's rules acted.
+
+``--chart FILE.png`` draws the differences and the per-pair differences of the
+headline figure (:mod:`~tichu_core.frontends.sim.chart`; ``pip install 'tichu[plots]'``).
 """
 
 from __future__ import annotations
 
-import math
-import os
+import functools
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from rich import box
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from tichu_core import Game, Variant, load_variant, parse_overrides
-from tichu_core.frontends.sim.matches import Record, RunSpec
-from tichu_core.frontends.sim.runners import (
-    BackendUnavailable,
-    interrupted_by_sigterm,
-    open_runner,
+from tichu_core.frontends.sim.acted import Shadow, add_counts, rule_differences
+from tichu_core.frontends.sim.chart import chart_problem, draw_chart, headline
+from tichu_core.frontends.sim.intervals import (
+    MIN_PAIRS,
+    SHARE,
+    SIGNED,
+    Difference,
+    Figure,
+    paired_difference,
+    spread,
 )
-from tichu_core.frontends.sim.simulate import check_bots, progress_bar
+from tichu_core.frontends.sim.matches import (
+    Deals,
+    Record,
+    RunSpec,
+    match_seed,
+    play_record,
+)
+from tichu_core.frontends.sim.simulate import RunError, check_bots, play_run
+from tichu_core.frontends.sim.stacked import Dealing, dealing_of, first_stack, play_on_stack
 from tichu_core.frontends.text.render import printable, safe_text
 
-Z95 = 1.959964
-PLOTS_HINT = "--chart needs matplotlib: pip install 'tichu[plots]'"
-
-# A figure of a match: (numerator, denominator); the figure of a run is the ratio of
-# their sums.
-Part = Callable[[Record], tuple[float, float]]
-
-
-@dataclass(frozen=True)
-class Figure:
-    name: str
-    part: Part
-    percent: bool = False
+# Pairs per batch at most: a pair is two matches (a strong bot's are slow).
+LARGEST_BATCH = 4
+# What a half keeps of its match record.
+KEPT = (
+    "hands", "actions", "bombs", "oot_bombs", "oot_tichu", "double_victories", "tichu",
+    "grand_tichu", "totals", "card_points", "winners", "square_scores", "call_points",
+)  # fmt: skip
 
 
 def _sum(values: list[list[int]], column: int) -> int:
     return sum(v[column] for v in values)
 
 
-def _per_hand(key: str, line: int) -> Part:
-    return lambda record: (record[key][line], record["hands"])
-
-
-def _won(line: int) -> Part:
-    return lambda record: (float(line in record["winners"]), 1)
-
-
 def figures(lines: list[str] | None) -> list[Figure]:
-    """What is compared; per score line only where both variants have the same lines."""
+    """What is compared (each over one match record); per score line only where both
+    variants have the same lines."""
     found = [
         Figure("hands per match", lambda r: (r["hands"], 1)),
         Figure("actions per hand", lambda r: (r["actions"], r["hands"])),
@@ -74,101 +82,114 @@ def figures(lines: list[str] | None) -> list[Figure]:
         Figure(
             "double victories per hand",
             lambda r: (sum(r["double_victories"]), r["hands"]),
-            percent=True,
+            scale=SHARE,
         ),
         Figure("Tichu calls per hand", lambda r: (_sum(r["tichu"], 0), r["hands"])),
-        Figure("Tichu calls out of turn per hand", lambda r: (sum(r["oot_tichu"]), r["hands"])),
-        Figure(
-            "Tichu success",
-            lambda r: (_sum(r["tichu"], 1), _sum(r["tichu"], 0)),
-            percent=True,
-        ),
+        Figure("Tichu calls out of turn/hand", lambda r: (sum(r["oot_tichu"]), r["hands"])),
+        Figure("Tichu success", lambda r: (_sum(r["tichu"], 1), _sum(r["tichu"], 0)), scale=SHARE),
+        Figure("Grand Tichu calls per hand", lambda r: (_sum(r["grand_tichu"], 0), r["hands"])),
         Figure(
             "Grand Tichu success",
             lambda r: (_sum(r["grand_tichu"], 1), _sum(r["grand_tichu"], 0)),
-            percent=True,
+            scale=SHARE,
         ),
+        Figure("call points won per hand", lambda r: (r["call_points"][0], r["hands"])),
+        Figure("call points lost per hand", lambda r: (r["call_points"][1], r["hands"])),
     ]
     for line, name in enumerate(lines or []):
         found += [
-            Figure(f"score per hand, {name}", _per_hand("totals", line)),
-            Figure(f"card points per hand, {name}", _per_hand("card_points", line)),
-            Figure(f"matches won, {name}", _won(line), percent=True),
+            Figure(f"score per hand, {name}", _per_hand("totals", line), scale=SIGNED),
+            Figure(f"score sd per hand, {name}", _spread(line), spread, scale=SIGNED),
+            Figure(f"card points per hand, {name}", _per_hand("card_points", line), scale=SIGNED),
+            Figure(f"matches won, {name}", _won(line), scale=SHARE),
         ]
     return found
 
 
+def _per_hand(key: str, line: int) -> Any:
+    return lambda record: (record[key][line], record["hands"])
+
+
+def _spread(line: int) -> Any:
+    return lambda r: (r["totals"][line], r["square_scores"][line], r["hands"])
+
+
+def _won(line: int) -> Any:
+    return lambda record: (float(line in record["winners"]), 1)
+
+
+# --------------------------------------------------------------------------- the pairs
+
+
 @dataclass(frozen=True)
-class Difference:
-    """Figure of A and of B (None: no denominator), B − A and its 95% interval."""
+class CompareSpec:
+    """What every pair shares (picklable: workers and Ray tasks receive it)."""
 
-    first: float | None
-    second: float | None
-    delta: float | None
-    low: float | None
-    high: float | None
+    first: Variant  # A
+    second: Variant  # B
+    bots: tuple[str, ...]
+    run_seed: int
+    dealings: tuple[Dealing, Dealing]
+    stack: int
+    shadow: bool  # follow B's matches with a game of A (the rule-acted counts)
 
+    @property
+    def paired_deals(self) -> bool:
+        return self.dealings[0] == self.dealings[1]
 
-def paired_difference(
-    first: list[tuple[float, float]], second: list[tuple[float, float]]
-) -> Difference:
-    """The difference of two ratios of sums over the same matches, with the 95% normal
-    interval of the delta method: per match, z = (a - R_A d_A)/mean(d_A) for each
-    variant, and the standard error of R_B - R_A is sd(z_B - z_A) / sqrt(n)."""
-    n = len(first)
-    num_a, den_a = sum(p[0] for p in first), sum(p[1] for p in first)
-    num_b, den_b = sum(p[0] for p in second), sum(p[1] for p in second)
-    ratio_a = num_a / den_a if den_a else None
-    ratio_b = num_b / den_b if den_b else None
-    if ratio_a is None or ratio_b is None:
-        return Difference(ratio_a, ratio_b, None, None, None)
-    mean_a, mean_b = den_a / n, den_b / n
-    z = [
-        (b - ratio_b * db) / mean_b - (a - ratio_a * da) / mean_a
-        for (a, da), (b, db) in zip(first, second, strict=True)
-    ]
-    centre = sum(z) / n
-    variance = sum((v - centre) ** 2 for v in z) / (n - 1) if n > 1 else 0.0
-    error = Z95 * math.sqrt(variance / n)
-    delta = ratio_b - ratio_a
-    return Difference(ratio_a, ratio_b, delta, delta - error, delta + error)
+    @functools.cached_property
+    def run_id(self) -> str:
+        base = RunSpec(self.second, ("compare", *self.bots), self.run_seed).run_id
+        return RunSpec(self.first, (base,), self.run_seed).run_id
 
 
-def show_value(value: float | None, percent: bool, signed: bool = False) -> str:
-    if value is None:
-        return "-"
-    if percent:
-        return f"{100 * value:+.1f}%" if signed else f"{100 * value:.1f}%"
-    return f"{value:+.3f}" if signed else f"{value:.3f}"
+def play_compare_pair(spec: CompareSpec, index: int) -> Record:
+    """Pair ``index``: one match under A and one under B, the same seed and bots, on the
+    same stacked deals where the variants deal alike; B's match followed by a game of A
+    where ``spec.shadow``."""
+    seed = match_seed(spec.run_seed, index)
+    counts: Record = {}
+
+    def half(variant: Variant, follow: bool) -> Any:
+        def play(deals: Deals | None) -> Record:
+            shadow = None
+            if follow and deals is not None:
+                shadow = Shadow(spec.first, seed, deals)
+            record = play_record(RunSpec(variant, spec.bots, spec.run_seed), index, deals, shadow)
+            counts.clear()
+            if shadow is not None:
+                counts.update(shadow.counts())
+            return record
+
+        return play
+
+    players = [half(spec.first, False), half(spec.second, spec.shadow)]
+    records = play_on_stack(players, spec.dealings, seed, spec.stack)
+    return {
+        "run": spec.run_id,
+        "run_seed": spec.run_seed,
+        "index": index,
+        "seed": seed,
+        "halves": [{key: record[key] for key in KEPT} for record in records],
+        "acted": counts or None,
+    }
 
 
-def chart_problem(chart: str | Path | None) -> str | None:
-    """Why ``--chart`` cannot be drawn (None: it can, or none is asked), said before any
-    match is played."""
-    if chart is None:
-        return None
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        return PLOTS_HINT
-    folder = Path(chart).resolve().parent
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        return f"cannot write --chart {printable(str(chart))}"
-    if Path(chart).exists() and not Path(chart).is_file():  # a folder, a device
-        return f"cannot write --chart {printable(str(chart))}: not a regular file"
-    return None
+def play_compare_batch(spec: CompareSpec, indices: Sequence[int]) -> list[Record]:
+    """The records of pairs ``indices``, in that order (a worker's task)."""
+    return [play_compare_pair(spec, index) for index in indices]
 
 
-def interval_cells(diff: Difference, percent: bool) -> tuple[str, str]:
-    """The table cells of a difference's 95% interval, and "*" where it leaves out 0."""
-    if diff.low is None or diff.high is None:
-        return "-", ""
-    interval = f"[{show_value(diff.low, percent, True)}, {show_value(diff.high, percent, True)}]"
-    return interval, "*" if diff.low > 0 or diff.high < 0 else ""
+# --------------------------------------------------------------------------- the command
 
 
 def _variant(name: str, overrides: list[str], allow_imports: bool) -> Variant:
     return load_variant(name, overrides=parse_overrides(overrides), allow_imports=allow_imports)
+
+
+def _error(message: str) -> int:
+    print(f"tichu compare: {printable(message)}", file=sys.stderr)
+    return 2
 
 
 def compare(
@@ -186,97 +207,195 @@ def compare(
     address: str | None = None,
     console: Console | None = None,
 ) -> int:
-    """Play ``games`` matches under each variant with the same seeds; print the table of
-    differences (and draw ``chart``). 0, or 2 for a bad request."""
+    """Play ``games`` pairs (a match under A and under B on the same deals); print the
+    table of B − A, what is paired and whether the rule acted (and draw ``chart``).
+    0; 2 for a bad request; 130 when interrupted (the finished pairs are summed up)."""
     # Off a terminal (a file, a pipe) the table is not folded to 80 columns.
     console = console or Console(width=None if sys.stdout.isatty() else 120)
     bots = bots or ["heuristic"]
-    problem = check_bots(bots)
+    problem = check_bots(bots) or chart_problem(chart)
     if problem is not None:
-        print(f"tichu compare: {printable(problem)}", file=sys.stderr)
-        return 2
+        return _error(problem)  # before any work starts
     if games < 2:
-        print("tichu compare: --games must be at least 2", file=sys.stderr)
-        return 2
-    problem = chart_problem(chart)
-    if problem is not None:
-        print(f"tichu compare: {problem}", file=sys.stderr)
-        return 2
+        return _error("--games must be at least 2 (the intervals need two pairs)")
+    if workers < 1:
+        return _error("--workers must be at least 1")
     variants = [_variant(name, overrides or [], allow_imports) for name in (first, second)]
     tables = [Game(variant, seed=0) for variant in variants]
     run_seed = seed if seed is not None else int(time.time())
-    parts: list[list[Record]] = []
-    start = time.perf_counter()
-    for variant in variants:
-        spec = RunSpec(variant, tuple(bots), run_seed)
-        try:
-            runner = open_runner(spec, min(workers, games), backend, address)
-        except BackendUnavailable as error:
-            print(f"tichu compare: {printable(str(error))}", file=sys.stderr)
-            return 2
-        records: list[Record] = []
-        bar = progress_bar(Console(stderr=True), quiet)
-        with interrupted_by_sigterm(), runner, bar as progress:
-            task = progress.add_task(
-                escape(printable(f"{games} matches of {variant.name}")), total=games
-            )
-            for record in runner.records(range(games), games):
-                records.append(_compact(record))
-                progress.advance(task)
-        parts.append(records)
-    elapsed = time.perf_counter() - start
-    same_lines = tables[0].score_lines == tables[1].score_lines
-    chosen = figures(tables[0].score_lines if same_lines else None)
-    differences = [
-        paired_difference([f.part(r) for r in parts[0]], [f.part(r) for r in parts[1]])
-        for f in chosen
-    ]
-    names = [variant.name for variant in variants]
-    console.print(_table(names, chosen, differences, games, bots, run_seed))
-    notes = [
-        f"{games} matches each, same seeds (duplicate play), {elapsed:.1f} s; "
-        "95% intervals by the normal approximation (delta method, paired by match)."
-    ]
-    if not same_lines:
-        notes.append("The score lines differ: per-line figures are not compared.")
-    failed = None
-    if chart is not None:
-        try:
-            draw_chart(Path(chart), names, chosen, parts, differences)
-            notes.append(f"chart: {chart}")
-        except OSError as error:  # checked above, but a disk may still fill up
-            failed = f"cannot write --chart {printable(str(chart))}: {error.strerror or error}"
-    console.print(Text("\n".join(notes)))
-    if failed is not None:
-        print(f"tichu compare: {failed}", file=sys.stderr)
-        return 1
+    dealings = (dealing_of(variants[0]), dealing_of(variants[1]))
+    same_table = tables[0].players == tables[1].players and tables[0].seats == tables[1].seats
+    spec = CompareSpec(
+        variants[0],
+        variants[1],
+        tuple(bots),
+        run_seed,
+        dealings,
+        max(first_stack(variants[0]), first_stack(variants[1])),
+        shadow=dealings[0] == dealings[1] and same_table,
+    )
+    records: list[Record] = []
+    try:
+        outcome = play_run(
+            spec,
+            games,
+            lambda record, fresh: records.append(record),
+            command="compare",
+            described=f"{games} pairs of {variants[0].name} and {variants[1].name}",
+            workers=workers,
+            backend=backend,
+            address=address,
+            quiet=quiet,
+            batch=play_compare_batch,
+            largest=LARGEST_BATCH,
+        )
+    except RunError as error:
+        return _error(str(error))
+    if len(records) >= 2:
+        report(console, spec, tables, records, outcome.elapsed, outcome.workers, chart)
+    elif records:
+        console.print(Text("1 pair finished: too few for any figure."))
+    if outcome.interrupted:
+        print(f"tichu compare: interrupted after {len(records)} pairs", file=sys.stderr)
+        return 130
     return 0
 
 
-def _compact(record: Record) -> Record:
-    """The fields the figures read (a record without its run fingerprint and seeds)."""
-    keep = ["hands", "actions", "bombs", "oot_bombs", "oot_tichu", "double_victories"]
-    keep += ["tichu", "grand_tichu"]
-    return {key: record[key] for key in (*keep, "totals", "card_points", "winners")}
-
-
-def _table(
-    names: list[str],
-    chosen: list[Figure],
-    differences: list[Difference],
-    games: int,
-    bots: list[str],
-    run_seed: int,
-) -> Group:
-    table = Table(
-        title=safe_text(
-            f"{names[1]} (B) against {names[0]} (A): {games} matches each, bots "
-            f"{','.join(bots)}, run seed {run_seed}"
-        )
+def report(
+    console: Console,
+    spec: CompareSpec,
+    tables: list[Game],
+    records: list[Record],
+    elapsed: float,
+    workers: int,
+    chart: str | Path | None,
+) -> None:
+    names = [spec.first.name, spec.second.name]
+    same_lines = tables[0].score_lines == tables[1].score_lines
+    chosen = figures(tables[0].score_lines if same_lines else None)
+    halves = [[record["halves"][k] for record in records] for k in (0, 1)]
+    differences = [
+        paired_difference([f.sums(r) for r in halves[0]], [f.sums(r) for r in halves[1]], f)
+        for f in chosen
+    ]
+    n = len(records)
+    hands = sum(h["hands"] for record in records for h in record["halves"])
+    title = (
+        f"{names[1]} (B) against {names[0]} (A): {n} pairs, bots {','.join(spec.bots)}, "
+        f"run seed {spec.run_seed}"
     )
-    table.add_column("figure", no_wrap=True)
-    for column in ("A", "B", "B − A", "95% interval", ""):
-        table.add_column(column, justify="right", no_wrap=True)
+    console.print(difference_table(title, chosen, differences))
+    notes = [
+        f"{n} pairs ({2 * n} matches, {hands} hands), {elapsed:.1f} s, {workers} worker(s). "
+        "95% intervals: Student's t over the pairs, on a scale that keeps each figure in "
+        "its range (docs/bots.md).",
+        pairing_text(spec, tables),
+    ]
+    if not same_lines:
+        notes.append("The score lines differ: per-line figures are not compared.")
+    if n < MIN_PAIRS:
+        notes.append(small_sample_warning(n))
+    console.print(Text("\n".join(printable(note) for note in notes)))
+    console.print(Text(acted_text(spec, records)))
+    if chart is not None:
+        row = headline([f.name for f in chosen], differences)
+        if row is None:
+            console.print(Text("No figure has an interval: no chart drawn."))
+            return
+        figure = chosen[row]
+        per_pair = []
+        for a, b in zip(halves[0], halves[1], strict=True):
+            va, vb = figure.value(figure.sums(a)), figure.value(figure.sums(b))
+            if va is not None and vb is not None:
+                per_pair.append(100 * (vb - va) if figure.percent else vb - va)
+        draw_chart(
+            Path(chart),
+            f"{names[1]} (B) against {names[0]} (A): {n} pairs, bots {','.join(spec.bots)}",
+            [f.name for f in chosen],
+            differences,
+            per_pair,
+            figure.name,
+            "percentage points"
+            if figure.percent
+            else "per match"
+            if "match" in figure.name
+            else "per hand",
+        )
+        console.print(Text(f"chart: {printable(str(chart))}"))
+
+
+def small_sample_warning(pairs: int) -> str:
+    return (
+        f"Warning: only {pairs} pairs, fewer than {MIN_PAIRS}: too few to conclude "
+        "anything; the intervals rest on an approximation that needs more."
+    )
+
+
+def pairing_text(spec: CompareSpec, tables: list[Game]) -> str:
+    """What is paired between A's and B's matches of a pair, and what is not."""
+    a, b = spec.dealings
+    players = [table.players for table in tables]
+    if spec.paired_deals:
+        if players[0] == players[1]:
+            return "Paired: the same cards hand by hand (stacked deals) and the same bot seeds."
+        return (
+            "Paired: every seat's cards hand by hand (stacked deals) and the bot seeds; but A "
+            f"seats {players[0]} players and B {players[1]}, so a seat's cards may be played "
+            "by another player or a dummy."
+        )
+    differ = []
+    if sorted(a.deck) != sorted(b.deck):
+        differ.append(f"decks ({len(a.deck)} and {len(b.deck)} cards)")
+    if a.sizes != b.sizes:
+        differ.append(
+            f"hand sizes ({'/'.join(map(str, a.sizes))} and {'/'.join(map(str, b.sizes))})"
+        )
+    if players[0] != players[1]:
+        differ.append(f"players ({players[0]} and {players[1]})")
+    return (
+        f"Not paired: the deals; A and B differ in {', '.join(differ)}. Paired: only the "
+        "bot seeds (each variant's deals come from the same pair seed)."
+    )
+
+
+# --------------------------------------------------------------------------- the output
+
+
+def show_value(value: float | None, percent: bool, signed: bool = False) -> str:
+    """A figure for the table: shares in percent (a difference of shares in percentage
+    points, "pt"), others with 4 significant digits at most."""
+    if value is None:
+        return "-"
+    sign = "+" if signed else ""
+    if percent:
+        return f"{100 * value:{sign}.1f}" + ("pt" if signed else "%")
+    size = abs(value)
+    decimals = 0 if size >= 1000 else 1 if size >= 100 else 2 if size >= 10 else 3
+    return f"{value:{sign}.{decimals}f}"
+
+
+def interval_cells(diff: Difference, percent: bool) -> tuple[str, str]:
+    """The table cells of a difference's 95% interval, and "*" where it leaves out 0."""
+    if not diff.seen:
+        return "never seen", ""
+    if diff.low is None or diff.high is None:
+        return "-", ""
+    # The unit "pt" is said once, in the B − A cell.
+    low, high = (show_value(x, percent, True).removesuffix("pt") for x in (diff.low, diff.high))
+    return f"[{low}, {high}]", "*" if diff.significant else ""
+
+
+def difference_table(
+    title: str,
+    chosen: Sequence[Figure],
+    differences: Sequence[Difference],
+    columns: tuple[str, str] = ("A", "B"),
+) -> Group:
+    """The table of figures, A, B, B − A and its interval (readable at 80 columns)."""
+    table = Table(title=safe_text(title), box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("figure")  # folded where a terminal is narrow; numbers never are
+    for column in (*columns, "B − A", "95% interval", ""):
+        table.add_column(safe_text(column), justify="right", no_wrap=True)
     for figure, diff in zip(chosen, differences, strict=True):
         interval, mark = interval_cells(diff, figure.percent)
         table.add_row(
@@ -287,62 +406,61 @@ def _table(
             interval,
             mark,
         )
-    return Group(table, Text("* the interval leaves out 0"))
+    return Group(
+        table,
+        Text("* the interval leaves out 0; B − A: second minus first; pt: percentage points"),
+    )
 
 
-def draw_chart(
-    path: Path,
-    names: list[str],
-    chosen: list[Figure],
-    parts: list[list[Record]],
-    differences: list[Difference],
-    title: str | None = None,
-    difference_title: str = "B − A, % of A, with 95% intervals",
-    unit: str = "per match",
-) -> None:
-    """Histograms of the per-record (``unit``) figures of A and B (where a record has a
-    denominator), and the differences B − A with their intervals, relative to A."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    shown = [f for f in chosen if not f.name.startswith(("Tichu success", "Grand", "matches"))]
-    shown = shown[:5]
-    columns = 3
-    rows = math.ceil((len(shown) + 1) / columns)
-    fig, axes = plt.subplots(rows, columns, figsize=(5 * columns, 3.6 * rows), squeeze=False)
-    cells = [ax for row in axes for ax in row]
-    for ax, figure in zip(cells, shown, strict=False):
-        for records, name, colour in zip(parts, names, ("tab:blue", "tab:orange"), strict=True):
-            values = [n / d for n, d in map(figure.part, records) if d]
-            ax.hist(values, bins=30, alpha=0.55, label=name, color=colour)
-        ax.set_title(f"{figure.name} ({unit})", fontsize=10)
-        ax.legend(fontsize=8)
-    ax = cells[len(shown)]
-    labelled = [
-        (f.name, d)
-        for f, d in zip(chosen, differences, strict=True)
-        if d.delta is not None and d.first
-    ]
-    for y, (_, diff) in enumerate(labelled):
-        assert diff.first is not None and diff.delta is not None
-        assert diff.low is not None and diff.high is not None
-        scale = 100 / abs(diff.first)
-        ax.errorbar(
-            diff.delta * scale,
-            y,
-            xerr=[[(diff.delta - diff.low) * scale], [(diff.high - diff.delta) * scale]],
-            fmt="o",
-            color="tab:red",
-            capsize=3,
+def acted_text(spec: CompareSpec, records: list[Record]) -> str:
+    """The "the rule acted" section: what B changes against A, and how often it acted."""
+    changes = rule_differences(spec.first, spec.second)
+    a, b = spec.first.name, spec.second.name
+    lines = ["", f"The rule acted ({b} against {a}):"]
+    if not changes:
+        lines.append(f"  {b} has the same rules as {a}: nothing to act.")
+        return "\n".join(lines)
+    lines.append("  B differs from A in: " + "; ".join(changes) + ".")
+    counted = [record["acted"] for record in records if record.get("acted") is not None]
+    if not counted:
+        lines.append(
+            "  Not counted: a game of A can follow B's matches only on the same deals at a "
+            "table of the same size."
         )
-    ax.axvline(0, color="grey", linewidth=0.8)
-    ax.set_yticks(range(len(labelled)), [name for name, _ in labelled], fontsize=7)
-    ax.set_title(difference_title, fontsize=10)
-    for unused in cells[len(shown) + 1 :]:
-        unused.axis("off")
-    fig.suptitle(title or f"{names[1]} (B) against {names[0]} (A)")
-    fig.tight_layout()
-    fig.savefig(path, format="png", dpi=100)
-    plt.close(fig)
+        return "\n".join(lines)
+    total: Record = {}
+    for counts in counted:
+        add_counts(total, counts)
+    matches = len(counted)
+    acted = sum(1 for c in counted if c["listed"] or c["forbidden"] or c["outcome"] or c["scored"])
+    hands = sum(record["halves"][1]["hands"] for record in records)
+    lines.append(
+        f"  Followed B's {matches} matches with a game of A: {total['followed']} of "
+        f"{hands} hands, {total['questions']} questions (see docs/bots.md)."
+    )
+    if not acted:
+        lines.append(
+            f"  The rule never acted in {matches} matches: no question was listed otherwise "
+            "under A, no action had another outcome, no hand scored otherwise. The bots "
+            "never reached a position where the rules differ; try --bots search (it plays "
+            "each variant's rules) or more --games."
+        )
+        return "\n".join(lines)
+    lines.append(f"  It acted in {acted} of {matches} matches:")
+    if total["listed"]:
+        lines.append(
+            f"  - {total['listed']} questions listed otherwise: refused "
+            f"{_kinds(total['refused'])}; added {_kinds(total['added'])}"
+        )
+    if total["forbidden"]:
+        lines.append(f"  - actions A's rules forbid, played: {_kinds(total['forbidden'])}")
+    if total["outcome"]:
+        lines.append(f"  - actions with another outcome under A: {_kinds(total['outcome'])}")
+    lines.append(f"  - hands scored otherwise: {total['scored']} of {total['followed']} followed")
+    return "\n".join(lines)
+
+
+def _kinds(counts: dict[str, int]) -> str:
+    if not counts:
+        return "none"
+    return ", ".join(f"{number} {name}" for name, number in sorted(counts.items()))

@@ -37,7 +37,6 @@ resumable ``--out`` file and Ctrl-C work as in ``tichu simulate``.
 from __future__ import annotations
 
 import functools
-import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -45,20 +44,20 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group
-from rich.table import Table
 from rich.text import Text
 
 from tichu_core import Game, HandStarted, Variant, load_variant, parse_overrides
-from tichu_core.frontends.sim.compare import (
+from tichu_core.frontends.sim.chart import chart_problem, draw_chart, headline
+from tichu_core.frontends.sim.compare import difference_table, small_sample_warning
+from tichu_core.frontends.sim.intervals import (
+    MIN_PAIRS,
+    SHARE,
+    SIGNED,
     Difference,
     Figure,
-    chart_problem,
-    draw_chart,
-    interval_cells,
     paired_difference,
-    show_value,
 )
-from tichu_core.frontends.sim.matches import Deals, Record, RunSpec, match_seed, play_record
+from tichu_core.frontends.sim.matches import Record, RunSpec, match_seed, play_record
 from tichu_core.frontends.sim.simulate import (
     INTERRUPTED,
     RunError,
@@ -67,11 +66,16 @@ from tichu_core.frontends.sim.simulate import (
     interrupted_message,
     play_run,
 )
+from tichu_core.frontends.sim.stacked import (
+    STACK,
+    Dealing,
+    first_stack,
+    play_on_stack,
+    stacked_deals,
+)
 from tichu_core.frontends.text.render import printable, safe_text
 
-# Deals stacked at first where the match has no fixed number of hands (longer matches
-# are played again with more): bot matches to 1000 rarely last 25 hands.
-STACK = 32
+__all__ = ["STACK", "duel", "play_pair", "stacked_deals"]
 # Pairs per batch at most: a pair is two matches, and a strong bot's matches are slow;
 # Ctrl-C keeps only whole batches.
 LARGEST_BATCH = 4
@@ -156,9 +160,8 @@ def duel_spec(
     game = Game(variant, seed=0)
     started = next(event for event in game.event_log if isinstance(event, HandStarted))
     lines = line_players(variant, game)
-    rules = variant.game
     # A match of a fixed number of hands never needs more deals.
-    default = rules.hands if rules.hands and not rules.target else STACK
+    default = first_stack(variant)
     spec = DuelSpec(
         variant,
         first,
@@ -171,38 +174,17 @@ def duel_spec(
     return spec, game
 
 
-def stacked_deals(deck: Sequence[str], sizes: Sequence[int], seed: int, hands: int) -> Deals:
-    """The deals of hands ``0..hands-1`` of the pair of ``seed``: hand ``h`` is the deck
-    shuffled by a generator of the seed and ``h`` alone, split into ``sizes``. (A string
-    seed and ``shuffle`` give the same order on every CPython 3 and machine.)"""
-    deals: Deals = []
-    for hand in range(hands):
-        cards = list(deck)
-        random.Random(f"tichu-duel-deal:{seed}:{hand}").shuffle(cards)
-        deal, start = [], 0
-        for size in sizes:
-            deal.append(cards[start : start + size])
-            start += size
-        deals.append(deal)
-    return deals
-
-
 def play_pair(spec: DuelSpec, index: int) -> Record:
     """Play deal ``index`` of the duel twice (A on side 0, then on side 1) on the same
     stacked deals; the pair's record holds both halves."""
     seed = match_seed(spec.run_seed, index)
-    deck = spec.variant.deck_codes
-    stack = spec.stack
-    while True:
-        deals = stacked_deals(deck, spec.sizes, seed, stack)
-        halves = [
-            play_record(RunSpec(spec.variant, spec.lineup(half), spec.run_seed), index, deals)
-            for half in (0, 1)
-        ]
-        longest = max(record["hands"] for record in halves)
-        if longest <= stack:
-            break
-        stack = max(2 * stack, longest)  # every hand played must be a stacked one
+    dealing = Dealing(tuple(spec.variant.deck_codes), spec.sizes)
+
+    def half(number: int) -> Any:
+        run = RunSpec(spec.variant, spec.lineup(number), spec.run_seed)
+        return lambda deals: play_record(run, index, deals)
+
+    halves = play_on_stack([half(0), half(1)], [dealing, dealing], seed, spec.stack)
     return {
         "run": spec.run_id,
         "run_seed": spec.run_seed,
@@ -280,25 +262,25 @@ def match_share(lines: Sequence[tuple[int, ...]], half: Record, side: int) -> fl
 def figures(variant: Variant) -> list[Figure]:
     """What the duel reports, per side (a view of :func:`side_view`)."""
     score = "place score per hand (E-5)" if variant.seating.by_rank else "score per hand"
-    per = "per player and hand"
+    per = "per player-hand"
 
     def ratio(key: str, over: str) -> Any:
         return lambda view: (view[key], view[over])
 
     return [
-        Figure(score, ratio("score", "hands")),
-        Figure("matches won", ratio("won", "matches"), percent=True),
-        Figure("card points per hand", ratio("card_points", "hands")),
-        Figure(f"first out, {per}", ratio("first_out", "player_hands"), percent=True),
-        Figure(f"Tichu calls, {per}", lambda v: (v["tichu"][0], v["player_hands"])),
-        Figure("Tichu success", lambda v: (v["tichu"][1], v["tichu"][0]), percent=True),
-        Figure(f"Grand Tichu calls, {per}", lambda v: (v["grand_tichu"][0], v["player_hands"])),
+        Figure(score, ratio("score", "hands"), scale=SIGNED),
+        Figure("matches won", ratio("won", "matches"), scale=SHARE),
+        Figure("card points per hand", ratio("card_points", "hands"), scale=SIGNED),
+        Figure(f"first out {per}", ratio("first_out", "player_hands"), scale=SHARE),
+        Figure(f"Tichu calls {per}", lambda v: (v["tichu"][0], v["player_hands"])),
+        Figure("Tichu success", lambda v: (v["tichu"][1], v["tichu"][0]), scale=SHARE),
+        Figure("Grand Tichu calls/player-hand", lambda v: (v["grand_tichu"][0], v["player_hands"])),
         Figure(
             "Grand Tichu success",
             lambda v: (v["grand_tichu"][1], v["grand_tichu"][0]),
-            percent=True,
+            scale=SHARE,
         ),
-        Figure(f"bombs, {per}", ratio("bombs", "player_hands")),
+        Figure(f"bombs {per}", ratio("bombs", "player_hands")),
     ]
 
 
@@ -327,13 +309,22 @@ class DuelTally:
         self.pairs[0 if shares == [1, 1] else 1 if shares == [0, 0] else 2] += 1
 
     def differences(self, chosen: list[Figure]) -> list[Difference]:
-        """Per figure, A − B with its 95% interval, paired by deal (``first`` is B's
-        figure, ``second`` A's)."""
+        """Per figure, B − A ("second minus first") with its 95% interval, paired by
+        deal."""
         a_views, b_views = self.views
         return [
-            paired_difference([f.part(v) for v in b_views], [f.part(v) for v in a_views])
+            paired_difference([f.sums(v) for v in a_views], [f.sums(v) for v in b_views], f)
             for f in chosen
         ]
+
+    def per_pair(self, figure: Figure) -> list[float]:
+        """B's figure less A's, pair by pair (in points for a share)."""
+        found = []
+        for a, b in zip(*self.views, strict=True):
+            va, vb = figure.value(figure.sums(a)), figure.value(figure.sums(b))
+            if va is not None and vb is not None:
+                found.append(100 * (vb - va) if figure.percent else vb - va)
+        return found
 
 
 # --------------------------------------------------------------------------- the command
@@ -397,26 +388,31 @@ def duel(
         return _error(str(error))
     if tally.count:
         chosen = figures(reference)
-        differences = tally.differences(chosen)
-        console.print(_table(spec, table, tally, chosen, differences))
+        differences = tally.differences(chosen) if tally.count >= 2 else []
+        if differences:
+            console.print(_table(spec, table, tally, chosen, differences))
         notes = [
             f"{tally.count} deals, each played twice ({2 * tally.count} matches, "
             f"{tally.hands} hands); {outcome.elapsed:.1f} s, {outcome.workers} worker(s), "
-            f"{backend}. 95% intervals by the normal approximation, paired by deal (the "
-            "pair of matches is the unit; delta method for the ratios)."
+            f"{backend}. 95% intervals: Student's t over the deals (the pair of matches is "
+            "the unit), on a scale that keeps each figure in its range (docs/bots.md)."
         ]
+        if tally.count < MIN_PAIRS:
+            notes.append(small_sample_warning(tally.count))
         if outcome.resumed:
             notes.append(f"{outcome.resumed} of the pairs were read from {path}")
-        if chart is not None:
+        row = headline([f.name for f in chosen], differences) if differences else None
+        if chart is not None and row is not None:
             draw_chart(
                 Path(chart),
-                [f"B: {second}", f"A: {first}"],
-                chosen,
-                list(reversed(tally.views)),
+                f"{first} (A) against {second} (B) in duplicate, {reference.name}: "
+                f"{tally.count} deals",
+                [f.name for f in chosen],
                 differences,
-                title=f"{first} (A) against {second} (B) in duplicate, {reference.name}",
-                difference_title="A − B, % of B, with 95% intervals",
-                unit="per deal",
+                tally.per_pair(chosen[row]),
+                chosen[row].name,
+                "percentage points" if chosen[row].percent else "per hand",
+                pair_word="deals",
             )
             notes.append(f"chart: {chart}")
         console.print(Text("\n".join(printable(note) for note in notes)))
@@ -443,30 +439,16 @@ def _table(
     differences: list[Difference],
 ) -> Group:
     a, b = spec.first, spec.second
-    grid = Table(
-        title=safe_text(
-            f"{a} (A) against {b} (B) in duplicate: {tally.count} deals of "
-            f"{spec.variant.name}, run seed {spec.run_seed}"
-        ),
-        caption=safe_text(sides_text(spec, table, tally.lines)),
+    title = (
+        f"{a} (A) against {b} (B) in duplicate: {tally.count} deals of "
+        f"{spec.variant.name}, run seed {spec.run_seed}"
     )
-    grid.add_column("figure", no_wrap=True)
-    for column in (f"A {a}", f"B {b}", "A − B", "95% interval", ""):
-        grid.add_column(safe_text(column), justify="right", no_wrap=True)
-    for figure, diff in zip(chosen, differences, strict=True):
-        interval, mark = interval_cells(diff, figure.percent)
-        grid.add_row(
-            safe_text(figure.name),
-            show_value(diff.second, figure.percent),
-            show_value(diff.first, figure.percent),
-            show_value(diff.delta, figure.percent, True),
-            interval,
-            mark,
-        )
+    grid = difference_table(title, chosen, differences)
     won, lost, shared = tally.wins
     both, none, split = tally.pairs
     counts = Text(
-        f"matches: A won {won}, B won {lost}, shared {shared}; deals: A won both matches "
-        f"{both}, B both {none}, split {split}\n* the interval leaves out 0"
+        safe_text(sides_text(spec, table, tally.lines)).plain
+        + f"\nmatches: A won {won}, B won {lost}, shared {shared}; deals: A won both "
+        f"matches {both}, B both {none}, split {split}"
     )
     return Group(grid, counts)

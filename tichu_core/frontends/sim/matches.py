@@ -15,14 +15,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import tichu_core as tc
 from tichu_core import Game, Variant
 from tichu_core.frontends.bots import make_bot
-from tichu_core.frontends.bots.driver import Driver, ask_offer, listens_to
+from tichu_core.frontends.bots.driver import Chance, Driver, ask_offer, listens_to
 from tichu_core.frontends.bots.protocol import decide
 
 Record = dict[str, Any]
@@ -71,9 +71,29 @@ def bot_seed(seed: int, player: int) -> int:
     return seed * 31 + player
 
 
-def play_record(spec: RunSpec, index: int, deals: Deals | None = None) -> Record:
+class Witness(Protocol):
+    """Watches a match as it is played (``tichu compare``'s count of what a rule did):
+    told of the match's start, of every question before it is answered, and of every
+    action applied."""
+
+    def watch(self, game: Game, listens: Callable[[int], bool]) -> None: ...
+
+    def before(self, game: Game, chance: Chance) -> None: ...
+
+    def after(self, action: tc.Action, events: tc.Events) -> None: ...
+
+
+def play_record(
+    spec: RunSpec,
+    index: int,
+    deals: Deals | None = None,
+    witness: Witness | None = None,
+    seed: int | None = None,
+) -> Record:
     """Play match ``index`` of the run to its end and return its record; ``deals``: the
-    stacked deals of its hands (``tichu duel`` plays one set of deals twice).
+    stacked deals of its hands (``tichu duel`` plays one set of deals twice); ``witness``
+    sees every question and action; ``seed``: the match's seed (default: the run's
+    seed of ``index``, :func:`match_seed`).
 
     Per score line: ``totals`` (final scores), ``card_points`` (won over the match);
     ``winners`` (score lines), ``termination``, ``hands``, ``actions``; per player
@@ -81,8 +101,11 @@ def play_record(spec: RunSpec, index: int, deals: Deals | None = None) -> Record
     ``grand_tichu`` ([calls, calls made good: the caller went out first]),
     ``bombs`` played (``oot_bombs``: of them, out of turn), ``oot_tichu`` (Tichu calls
     made out of turn, at an offer of the driver), ``first_out`` (hands it went out first) and
-    ``double_victories`` (hands its team went out first and second, S-SCORE-2)."""
-    seed = match_seed(spec.run_seed, index)
+    ``double_victories`` (hands its team went out first and second, S-SCORE-2).
+    Per score line, ``square_scores``: the sum of the squares of its hand scores (the
+    spread of the score per hand); ``call_points``: [points won, points lost] by
+    Tichu and Grand Tichu calls over the match, at the variant's worth of a call."""
+    seed = match_seed(spec.run_seed, index) if seed is None else seed
     game = Game(spec.variant, seed=seed, deals=deals)
     players = game.players
     names = spec.bots
@@ -93,10 +116,15 @@ def play_record(spec: RunSpec, index: int, deals: Deals | None = None) -> Record
     oot_tichu = [0] * players
     dummies: dict[tuple[int, int], int] = {}  # (hand, seat without a player) -> controller
     steps = 0
-    driver = Driver(game, listens_to(bots))
+    listens = listens_to(bots)
+    driver = Driver(game, listens)
+    if witness is not None:
+        witness.watch(game, listens)
     while (chance := driver.next()) is not None:
         seat = chance.seat
         player = game.controller(seat)
+        if witness is not None:
+            witness.before(game, chance)
         if chance.optional:
             answer = ask_offer(bots[player], game, chance)
             if answer is None:
@@ -109,6 +137,8 @@ def play_record(spec: RunSpec, index: int, deals: Deals | None = None) -> Record
         if game.player_at(seat) is None:
             dummies[hand, seat] = player
         events = driver.apply(action)
+        if witness is not None:
+            witness.after(action, events)
         steps += 1
         if isinstance(action, tc.Tichu):
             calls.append((hand, seat, player, "tichu"))
@@ -121,15 +151,21 @@ def play_record(spec: RunSpec, index: int, deals: Deals | None = None) -> Record
     results = game.hand_results
     tichu = [[0, 0] for _ in range(players)]
     grand = [[0, 0] for _ in range(players)]
+    call_points = [0, 0]
+    worth = {"tichu": spec.variant.calls.tichu_points}
+    worth["grand_tichu"] = spec.variant.calls.grand_tichu_points
     for hand, seat, player, kind in calls:
         made = int(results[hand].out_order[0] == seat)
         tally = tichu if kind == "tichu" else grand
         tally[player][0] += 1
         tally[player][1] += made
+        call_points[1 - made] += worth[kind]
     first_out = [0] * players
     doubles = [0] * players
     card_points = [0] * len(game.score_lines)
+    square_scores = [0] * len(game.score_lines)
     for result in results:
+        square_scores = [a + b * b for a, b in zip(square_scores, result.scores, strict=True)]
         first = result.out_order[0]
         owner = result.players[first]
         if owner is None:
@@ -158,6 +194,8 @@ def play_record(spec: RunSpec, index: int, deals: Deals | None = None) -> Record
         "oot_tichu": oot_tichu,
         "first_out": first_out,
         "double_victories": doubles,
+        "square_scores": square_scores,
+        "call_points": call_points,
     }
 
 
