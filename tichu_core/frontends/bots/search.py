@@ -35,6 +35,7 @@ from tichu_core.frontends.bots.simple import GreedyBot
 __all__ = [
     "DEFAULT_CANDIDATES",
     "DEFAULT_ITERATIONS",
+    "DEFAULT_STEPS",
     "DEFAULT_WORLDS",
     "SearchBot",
     "sure_gain",
@@ -44,6 +45,11 @@ __all__ = [
 # halving), and the worlds sampled for them. Measured in docs/bots.md.
 DEFAULT_ITERATIONS = 96
 DEFAULT_WORLDS = 6
+# ... and the play-out steps (actions applied in rollouts) per decision: the budget ends
+# with whichever runs out first. A rollout of a big table takes many more steps than
+# one of the four-seat game, so counted in steps a decision's time is about the same at
+# every table size (docs/bots.md, "Budget").
+DEFAULT_STEPS = 8000
 # At most this many candidates are searched; more plays are pruned by a cheap prior.
 DEFAULT_CANDIDATES = 6
 # A rollout's value beside the score: a little for finishing early (it breaks ties
@@ -66,6 +72,14 @@ CONFIDENCE = 1.0
 # Being in points, it makes the bot rule-aware: where a call is worth 300 a small edge
 # in the chance of going out first pays for it, where it is worth 25 only a sure one.
 CALL_MARGIN = 10.0
+# A call is one question, asked apart from the choice among plays (no best-of-several
+# overestimate to guard against): its mean gain must exceed the margin by this many
+# standard errors.
+CALL_CONFIDENCE = 0.0
+# A call is decided on as many paired runs as a decision has rollouts (``iterations``),
+# those beyond the halving's each in a world of its own: the deal one is in decides a
+# call more than the play-out does (at a Grand Tichu decision six of one's cards are
+# not yet seen), and a call is worth hundreds of points against the few a play is worth.
 
 # A candidate: the actions applied in turn (a Tichu call with the play it comes with),
 # or () for "let it stand" when a bomb is offered out of turn.
@@ -88,12 +102,14 @@ def _lead_key(play: tc.Combination) -> tuple[bool, int, float]:
 class SearchBot:
     """Determinized search on sampled worlds (see the module docstring).
 
-    ``iterations``: rollouts per decision, spread over the candidates; ``seconds``: a
-    time budget per decision instead (not reproducible); ``worlds``: worlds sampled per
-    decision (the rollouts cycle through them); ``candidates``: at most this many
+    ``iterations``: rollouts per decision, spread over the candidates; ``steps``: the
+    play-out steps per decision (the search stops at whichever of the two runs out
+    first; None: no limit); ``seconds``: a time budget per decision instead (not
+    reproducible); ``worlds``: worlds sampled per decision (the rollouts cycle through
+    them, each sampled when first needed); ``candidates``: at most this many
     actions are compared; ``rollout``: ``"fast"`` (this module's default policy) or
-    ``"heuristic"`` (the heuristic bot plays the rollouts). With ``iterations`` the
-    decisions depend only on the seed and what the player was shown.
+    ``"heuristic"`` (the heuristic bot plays the rollouts). With ``iterations`` and
+    ``steps`` the decisions depend only on the seed and what the player was shown.
     """
 
     name = "search"
@@ -103,6 +119,7 @@ class SearchBot:
         seed: int | None = None,
         *,
         iterations: int = DEFAULT_ITERATIONS,
+        steps: int | None = DEFAULT_STEPS,
         seconds: float | None = None,
         worlds: int = DEFAULT_WORLDS,
         candidates: int = DEFAULT_CANDIDATES,
@@ -115,6 +132,10 @@ class SearchBot:
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ValueError(f"search bot: {label} must be an integer >= {low}, got {value!r}")
+        if steps is not None and (
+            isinstance(steps, bool) or not isinstance(steps, int) or steps < 1
+        ):
+            raise ValueError(f"search bot: steps must be an integer >= 1 or None, got {steps!r}")
         if seconds is not None and (
             isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0
         ):
@@ -125,6 +146,7 @@ class SearchBot:
             )
         self.rollout = rollout
         self.iterations = iterations
+        self.steps = steps
         self.seconds = seconds
         self.worlds = worlds
         self.candidates = candidates
@@ -139,9 +161,12 @@ class SearchBot:
         self._sampler: tc.WorldSampler | None = None
         # The moment the worlds were sampled for: player, events seen, the last one.
         self._sampled_at: tuple[int, int, Event | None] | None = None
-        # What the bot spent: decisions searched, rollouts and seconds (for measurements).
+        # What the bot spent: decisions searched, rollouts, their play-out steps and
+        # seconds (for measurements).
         self.searched = 0
         self.rollouts = 0
+        self.playout_steps = 0
+        self.call_gains: list[float] = []  # a call's mean gain at each call weighed
         self.seconds_spent = 0.0
 
     # --- the bot protocol ----------------------------------------------------------------
@@ -156,10 +181,10 @@ class SearchBot:
     def choose(self, observation: Observation, actions: LegalActions, seat: int) -> Action:
         if not len(actions):
             raise ValueError(f"seat {seat} has no legal action")
-        candidates = self._candidates(observation, actions, seat)
-        if len(candidates) == 1:
+        candidates, call = self._candidates(observation, actions, seat)
+        if len(candidates) == 1 and call is None:
             return candidates[0][0]
-        return self._search(observation, seat, candidates)[0]
+        return self._search(observation, seat, candidates, call)[0]
 
     def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
         """Out of turn: a bomb from ``actions``, or None to let the trick stand; both
@@ -180,10 +205,11 @@ class SearchBot:
 
     def _candidates(
         self, observation: Observation, actions: LegalActions, seat: int
-    ) -> list[Candidate]:
-        """The actions worth searching: every one when few, else the proposers' choices
-        and the best by a cheap prior. A Tichu call is searched together with the action
-        it comes with (the call alone decides nothing)."""
+    ) -> tuple[list[Candidate], Candidate | None]:
+        """The actions worth searching (every one when few, else the proposers' choices
+        and the best by a cheap prior), and the call to weigh beside them, if any: a
+        Grand Tichu call, or a Tichu call together with the default action (the call
+        alone decides nothing)."""
         fixed = actions.fixed
         plays = actions.combinations
         first_push = len(fixed) + len(plays)
@@ -225,21 +251,26 @@ class SearchBot:
                 if len(chosen) >= limit:
                     break
                 add(actions[len(fixed) + i])
-        # The default never calls (a Grand Tichu call is a fixed action like the
-        # others): a call is a challenger that must win its comparison by CALL_MARGIN.
-        chosen.sort(key=_is_call)
-        result: list[Candidate] = [(action,) for action in chosen[: max(limit, len(rest))]]
+        # The default never calls: a call (a Grand Tichu call is a fixed action like the
+        # others) is weighed apart, against the default (see _search).
+        grand = [a for a in chosen if _is_call(a)]
+        result: list[Candidate] = [
+            (action,) for action in [a for a in chosen if not _is_call(a)][: max(limit, len(rest))]
+        ]
+        if not result:
+            return [(actions[0],)], None
+        if grand:
+            return result, (grand[0],)
         calls = [a for a in fixed if isinstance(a, tc.Tichu)]
-        if calls and result:
-            # Calling, then doing what the default does, against not calling.
-            result.append((calls[0], result[0][0]))
-        return result or [(actions[0],)]
+        # Calling, then doing what the default does, against not calling.
+        return result, ((calls[0], result[0][0]) if calls else None)
 
     # --- the search ------------------------------------------------------------------
 
-    def _worlds(self) -> list[tc.Game]:
-        """The worlds sampled for the current moment (sampled once per moment: an offer
-        and the decision that follows it share them)."""
+    def _world(self, index: int, count: int) -> tc.Game:
+        """The ``index``-th world of the current moment, of ``count`` (the worlds cycle;
+        each is sampled when first needed, once per moment: an offer and the decision
+        that follows it share them)."""
         if self._variant is None:
             raise ValueError(
                 "the search bot needs its player's events: drive it with "
@@ -258,29 +289,43 @@ class SearchBot:
                 # Keeps the replay of the match's past hands from one decision to the
                 # next (tc.sample_world would replay the whole match at every call).
                 sampler = self._sampler = tc.WorldSampler(self._variant, self._player)
-            self._sampled = [sampler.sample(events, self.rng) for _ in range(self.worlds)]
+            self._sampled = []
             self._sampled_at = moment
-        return self._sampled
+        index %= count
+        sampled = self._sampled
+        while len(sampled) <= index:
+            assert self._sampler is not None
+            sampled.append(self._sampler.sample(events, self.rng))
+        return sampled[index]
 
     def _search(
-        self, observation: Observation, seat: int, candidates: list[Candidate]
+        self,
+        observation: Observation,
+        seat: int,
+        candidates: list[Candidate],
+        call: Candidate | None = None,
     ) -> Candidate:
         """The best candidate by its rollouts, found by sequential halving; the first
         candidate (the proposers' choice without a call, or letting a trick stand) is
         the default, always kept, and another replaces it only when it wins the paired
         comparison by more than ``CONFIDENCE`` standard errors (the best of several
-        noisy means is usually an overestimate), and a candidate that calls by
-        ``CALL_MARGIN`` points more (see there)."""
+        noisy means is usually an overestimate). ``call`` is played out beside the
+        default in every iteration, never dropped, and chosen when its paired mean
+        gain over the default exceeds ``CALL_MARGIN`` points (see there)."""
         started = time.perf_counter()
-        worlds = self._worlds()
         judge = _Judge(observation, self._player, self._variant, self.rollout)
         count = len(candidates)
         values: list[list[float]] = [[] for _ in range(count)]
+        called: list[float] = []
+        call_chosen = False
         alive = list(range(count))
         rounds = max(1, math.ceil(math.log2(count)))
         budget = self.seconds
+        steps = self.steps if budget is None else None
         played = 0
         for round_index in range(rounds):
+            # This round ends once the rounds so far have taken their share of the steps.
+            step_end = math.inf if steps is None else steps * (round_index + 1) / rounds
             if budget is None:
                 # Each round spends its share of the budget on the candidates still in.
                 per = max(1, self.iterations // (len(alive) * rounds))
@@ -289,12 +334,14 @@ class SearchBot:
                 per = 1 << 30
                 round_end = started + budget * (round_index + 1) / rounds
             for _ in range(per):
-                world = worlds[played % len(worlds)]
+                world = self._world(played, self.worlds)
                 seed = self.rng.getrandbits(32)
                 played += 1
                 for index in alive:
                     values[index].append(judge.rollout(world, candidates[index], seed))
-                if time.perf_counter() >= round_end:
+                if call is not None:
+                    called.append(judge.rollout(world, call, seed))
+                if judge.steps >= step_end or time.perf_counter() >= round_end:
                     break
             if len(alive) <= 2:
                 break
@@ -303,8 +350,27 @@ class SearchBot:
             others = sorted(alive[1:], key=lambda i: -sum(values[i]) / len(values[i]))
             alive = [0, *others[: max(1, len(others) // 2)]]
         self.searched += 1
-        self.rollouts += sum(len(v) for v in values)
+        if call is not None:
+            # Paired with the default, which ran in every iteration too; then more
+            # pairs, each in a world of its own, up to ``iterations`` (within the steps).
+            gains = [c - d for c, d in zip(called, values[0], strict=True)]
+            step_end = math.inf if steps is None else 3 * steps
+            extra = 0
+            while len(gains) < self.iterations and judge.steps < step_end:
+                world = self._world(self.worlds + extra, self.worlds + self.iterations)
+                extra += 1
+                seed = self.rng.getrandbits(32)
+                base = judge.rollout(world, candidates[0], seed)
+                gains.append(judge.rollout(world, call, seed) - base)
+            self.rollouts += 2 * extra
+            self.call_gains.append(sum(gains) / len(gains))
+            if sure_gain(gains, CALL_MARGIN, CALL_CONFIDENCE):
+                call_chosen = True
+        self.rollouts += sum(len(v) for v in values) + len(called)
+        self.playout_steps += judge.steps
         self.seconds_spent += time.perf_counter() - started
+        if call is not None and call_chosen:
+            return call
         if len(alive) < 2:
             return candidates[0]
         best = max(alive[1:], key=lambda i: sum(values[i]) / len(values[i]))
@@ -312,20 +378,21 @@ class SearchBot:
         # default did (every iteration, since it is never dropped).
         default = values[0][-len(values[best]) :]
         differences = [v - d for v, d in zip(values[best], default, strict=True)]
-        margin = CALL_MARGIN if any(map(_is_call, candidates[best])) else 0.0
-        return candidates[best] if sure_gain(differences, margin) else candidates[0]
+        return candidates[best] if sure_gain(differences) else candidates[0]
 
 
-def sure_gain(differences: Sequence[float], margin: float = 0.0) -> bool:
+def sure_gain(
+    differences: Sequence[float], margin: float = 0.0, confidence: float = CONFIDENCE
+) -> bool:
     """Whether a challenger's paired gains over the default (one per rollout) are sure
-    enough to replace it: their mean exceeds ``margin`` by ``CONFIDENCE`` standard
+    enough to replace it: their mean exceeds ``margin`` by ``confidence`` standard
     errors (a single run: by its sign)."""
     runs = len(differences)
     mean = sum(differences) / runs
-    if runs < 2:
+    if runs < 2 or not confidence:
         return mean > margin
     spread = math.sqrt(sum((x - mean) ** 2 for x in differences) / (runs - 1))
-    return mean > margin + CONFIDENCE * spread / math.sqrt(runs)
+    return mean > margin + confidence * spread / math.sqrt(runs)
 
 
 class _Judge:
@@ -341,6 +408,7 @@ class _Judge:
         self.line = player if per_player else observation.teams[self.own_seat]
         self.top = observation.top_seat
         self.policy: HeuristicBot | None = HeuristicBot(0) if rollout == "heuristic" else None
+        self.steps = 0  # play-out steps taken by this judge's rollouts
 
     def rollout(self, world: tc.Game, candidate: Candidate, seed: int) -> float:
         # A play-out copy: no events, no logs, and it stops with the hand.
@@ -355,10 +423,12 @@ class _Judge:
         rng = random.Random(seed)
         teams = self.teams
         policy = self.policy
+        steps = 0
         while True:  # a play-out ends with its hand (or the match): nobody acts then
             seats = game.waiting_for
             if not seats:
                 break
+            steps += 1
             seat = seats[0]
             actions = game.legal_actions(seat)
             if policy is not None and len(actions) > 1:
@@ -368,6 +438,7 @@ class _Judge:
             game.apply(action)
             if isinstance(action, tc.Play):
                 top = seat
+        self.steps += steps
         return self.value(game, before, hand)
 
     def value(self, game: tc.Game, before: list[int], hand: int) -> float:
