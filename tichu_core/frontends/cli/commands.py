@@ -265,6 +265,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                 bots_per_client=args.bots_per_client,
                 bot_actions_per_second=args.bot_rate,
                 away_grace=args.away_grace,
+                bomb_window=args.bomb_window,
             ),
         )
     except StoreError as error:
@@ -660,6 +661,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="seconds a place waits for its person after the connection is gone, before "
         "a bot plays it until the person returns (default 60)",
+    )
+    sub.add_argument(
+        "--bomb-window",
+        type=_seconds,
+        default=2.0,
+        metavar="SECONDS",
+        help="seconds the bots wait after a play a connected person may want to bomb "
+        "(0 to 10; default 2)",
     )
     sub.set_defaults(run=_cmd_serve)
     return parser

@@ -27,13 +27,15 @@ Out of turn (the driver of :mod:`tichu_core.frontends.bots.driver` says when): t
 moment a play lands that one of the person's seats may bomb (S-BOMB-3), one short
 question, ``Bomb? 4j 4s 4p 4t · b bombs, Enter lets it stand`` (a number where
 several bombs beat it), where ``tichu`` calls too (S-CALL-1). A seat without such an
-option is never asked. The driver's Tichu offer before the first lead is not put to
-the person as a question of its own: ``tichu`` is typed at any question instead, and
-``t`` + Enter at any moment while the bots act (S-CALL-1: any moment before the seat's
-first card). Where the input is a terminal or a pipe, what was typed is read between
-two bot actions without waiting for it (``select`` on the descriptor); while one of the
-person's seats may still call, each bot action waits ``bot_delay`` seconds for it (0.5
-by default), so that there is a moment to type. ``t 2`` calls for seat 2, the Threechu
+option is never asked, nor is a seat after its own or its partner's play, the Dragon
+excepted (tichu_core/frontends/bombs.py: the web table's rule too). The driver's
+Tichu offer before the first lead is not put to the person as a question of its
+own: ``tichu`` is typed at any question instead, and ``t`` + Enter at any moment while
+the bots act (S-CALL-1: any moment before the seat's first card). Where the input is a
+terminal or a pipe, what was typed is read between two bot actions without waiting
+for it (``select`` on the descriptor); while one of the person's seats may still call,
+each bot action waits ``bot_delay`` seconds for it (0.5 by default), so that there is a
+moment to type. ``t 2`` calls for seat 2, the Threechu
 dummy the person plays (T3-5). A call the rules no longer allow is refused in the
 engine's words (``seat 0 has already played a card``); nothing else typed then is read
 (on a terminal it is said so; a pipe's next line stays for the next question).
@@ -70,6 +72,7 @@ from tichu_core import (
     TichuError,
     Variant,
 )
+from tichu_core.frontends.bombs import bomb_may_matter
 from tichu_core.frontends.bots import Bot, decide, make_bot
 from tichu_core.frontends.bots.driver import BOMB, CALL, Chance, Driver, ask_offer, listens_to
 from tichu_core.frontends.text.render import (
@@ -378,6 +381,10 @@ class TerminalPlayer:
                         # question of the seat (the exchange's, a bomb's out of turn).
                         driver.decline(chance)
                         continue
+                    if chance.optional and not self._bomb_may_matter(chance.seat):
+                        # Not asked after one's own or partner's play (bar the Dragon).
+                        driver.decline(chance)
+                        continue
                     if chance.optional:
                         self._offer(chance)
                     else:
@@ -511,6 +518,10 @@ class TerminalPlayer:
             raise _Refused(str(error)) from None
 
     # --- a chance out of turn ------------------------------------------------------------
+
+    def _bomb_may_matter(self, seat: int) -> bool:
+        view = self.game.observation(self.game.controller(seat))
+        return bomb_may_matter(view.teams, view.trick, view.top_seat, seat)
 
     def _offer(self, chance: Chance) -> None:
         """One short question out of turn: a bomb on the play that just landed (Enter

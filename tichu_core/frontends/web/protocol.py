@@ -64,6 +64,9 @@ class Limits:
     # Seconds a person's place waits for the person after the last connection to it is
     # gone, before a bot plays it until the person returns (seating.py).
     away_grace: float = 60.0
+    # Seconds the bots wait after a play that a connected person may want to bomb, so
+    # that there is a fair moment to tap Bomb (bombing.py); `tichu serve` sets 2.
+    bomb_window: float = 0.0
 
     def public(self) -> dict[str, Any]:
         return asdict(self)
