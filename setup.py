@@ -17,8 +17,10 @@ import ast
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from setuptools import setup
+from setuptools.command.editable_wheel import editable_wheel
 
 
 def _builds_constants() -> dict[str, object]:
@@ -62,4 +64,62 @@ def extensions() -> list[object]:
     return list(modules)
 
 
-setup(ext_modules=extensions())
+# The folder, under build/, whose one entry is a link to the package: what the
+# editable install puts on sys.path for type checkers (see _EditableWheel).
+TYPING_DIR = Path("build") / "__editable_typing__"
+
+
+class _TypingPath:
+    """Setuptools' editable strategy, plus a ``.pth`` line naming TYPING_DIR."""
+
+    def __init__(self, strategy: Any, project: Path, name: str) -> None:
+        self._strategy = strategy
+        self._project = project
+        self._name = name
+
+    def __call__(self, wheel: Any, files: list[str], mapping: dict[str, str]) -> object:
+        answer = self._strategy(wheel, files, mapping)
+        folder = self._project / TYPING_DIR
+        folder.mkdir(parents=True, exist_ok=True)
+        link = folder / "tichu_core"
+        if not link.is_symlink():
+            try:
+                link.symlink_to(self._project / "tichu_core", target_is_directory=True)
+            except OSError as error:  # no symbolic links here: only type checkers lose
+                print(f"tichu: no link for type checkers ({error})", file=sys.stderr)
+                return answer
+        wheel.writestr(f"__editable__.{self._name}.typing.pth", f"{folder}\n")
+        return answer
+
+    def __enter__(self) -> _TypingPath:
+        self._strategy.__enter__()
+        return self
+
+    def __exit__(self, *details: object) -> object:
+        return self._strategy.__exit__(*details)
+
+
+class _EditableWheel(editable_wheel):  # type: ignore[misc]
+    """``pip install -e .`` that type checkers can follow.
+
+    Setuptools makes this project's editable install an import hook (the package
+    ``tichu_core`` maps two of its subpackages to the top-level folders ``plugins/``
+    and ``variants/``), and an import hook is invisible to mypy, which reads only
+    the folders of ``sys.path``. So the install also puts on ``sys.path`` a folder
+    that holds one link, ``tichu_core``, to the package's source: mypy finds the
+    package there (and its ``py.typed``); Python imports the same files through it
+    and the hook keeps serving ``tichu_core.plugins`` and the bundled variants."""
+
+    def _select_strategy(self, name: str, tag: str, build_lib: Any) -> Any:
+        strategy = super()._select_strategy(name, tag, build_lib)
+        return _TypingPath(strategy, Path(self.project_dir).resolve(), name)
+
+
+setup(
+    ext_modules=extensions(),
+    cmdclass=(
+        {"editable_wheel": _EditableWheel}
+        if hasattr(editable_wheel, "_select_strategy")
+        else {}  # another setuptools: its own editable install
+    ),
+)

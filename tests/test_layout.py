@@ -14,8 +14,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "tichu_core"
 PLUGINS = Path(__file__).resolve().parents[1] / "plugins"
 ROOMS = ["cardplay", "variants", "rules", "game", "formats", "frontends"]
-# The error family every room raises; which build (compiled or plain) of the hot modules runs.
-SHARED = {"errors", "builds"}
+# The error family every room raises; which build (compiled or plain) of the hot modules runs;
+# the read-only lists and dicts of the values rooms hand out (a variant's, a game's).
+SHARED = {"errors", "builds", "frozen"}
 
 
 def imported_rooms(path: Path) -> set[str]:

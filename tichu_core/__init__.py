@@ -9,6 +9,8 @@ docs/rules.md; the variant options in docs/variants.md.
 import tichu_core.builds  # noqa: F401
 
 # isort: split
+import importlib.metadata as _metadata
+
 from tichu_core.cardplay.cards import Card, format_cards, parse_cards, rank_of_name
 from tichu_core.cardplay.combinations import (
     Combination,
@@ -69,6 +71,7 @@ from tichu_core.game.events import (
 )
 from tichu_core.game.legality import LegalActions
 from tichu_core.game.match import Game
+from tichu_core.game.reading import event_from_json, hand_result_from_json, observation_from_json
 from tichu_core.game.results import HandResult
 from tichu_core.game.views import Observation
 from tichu_core.game.worlds import WorldSampler, sample_world
@@ -78,6 +81,11 @@ from tichu_core.rules.rulebook import move_rules
 from tichu_core.rules.table import TableView
 from tichu_core.variants import Variant, list_variants, load_variant, register_variant_path
 from tichu_core.variants.loading import dump_schema_json, parse_overrides
+
+try:  # one source: the installed package's metadata (pyproject.toml's version)
+    __version__: str = _metadata.version("tichu")
+except _metadata.PackageNotFoundError:  # the source tree, not installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "Action",
@@ -140,7 +148,9 @@ __all__ = [
     "action_to_dict",
     "beats",
     "dump_schema_json",
+    "event_from_json",
     "format_cards",
+    "hand_result_from_json",
     "hookimpl",
     "hookspec",
     "is_standard_kind",
@@ -149,6 +159,7 @@ __all__ = [
     "list_variants",
     "load_variant",
     "move_rules",
+    "observation_from_json",
     "parse_cards",
     "parse_overrides",
     "rank_of_name",

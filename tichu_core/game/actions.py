@@ -205,6 +205,17 @@ class _Validated(tuple[Any, ...]):
 
     __replace__ = _replace  # copy.replace (Python 3.13)
 
+    def __repr__(self) -> str:
+        # As the action is written: `Play(seat=0, cards='5j 5s')`, without the type tag
+        # (the class says it) or an unset Phoenix rank.
+        fields: tuple[str, ...] = getattr(self, "_fields")  # noqa: B009
+        shown = ", ".join(
+            f"{name}={value!r}"
+            for name, value in zip(fields, self, strict=True)
+            if name != "type" and not (name == "phoenix" and value is None)
+        )
+        return f"{type(self).__name__}({shown})"
+
     @classmethod
     def _validated_make(cls, iterable: Iterable[Any]) -> Self:
         return cls(*iterable)

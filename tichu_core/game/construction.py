@@ -15,6 +15,7 @@ from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel
 
+from tichu_core.frozen import FrozenList, frozen
 from tichu_core.game.events import EVENT_TYPES, Event, Passed, Played, TrickWon
 
 _Model = TypeVar("_Model", bound=BaseModel)
@@ -43,7 +44,7 @@ def construct(
 # Every field per event type, in field order, with its plain default (None if required).
 _DEFAULTS: Final[dict[type[Event], dict[str, Any]]] = {
     event_type: {
-        name: None if info.is_required() else info.get_default(call_default_factory=True)
+        name: None if info.is_required() else frozen(info.get_default(call_default_factory=True))
         for name, info in event_type.model_fields.items()
     }
     for event_type in EVENT_TYPES
@@ -69,7 +70,10 @@ def make_event(
     """An event of ``event_type`` from engine-made ``fields``; every field not given
     has a plain default. ``audience``: who may see a private event."""
     values = _DEFAULTS[event_type].copy()  # the defaults keep the fields in declared order
-    values.update(fields)
+    for name, value in fields.items():
+        # An event is a read-only value: its lists and dicts refuse changes (a game hands
+        # the same event to every reader of its log).
+        values[name] = frozen(value) if type(value) is list or type(value) is dict else value
     private = _PUBLIC if audience is None else {"_audience": audience}
     return construct(event_type, values, private, _ALL_FIELDS[event_type])
 
@@ -87,7 +91,7 @@ def played_event(
     fields = _PLAYED_BLANK.copy()  # copying a dict of these keys beats building one
     fields["hand"] = hand
     fields["seat"] = seat
-    fields["cards"] = cards
+    fields["cards"] = FrozenList(cards)
     fields["combination"] = combination
     fields["rank"] = rank
     fields["phoenix"] = phoenix
@@ -102,7 +106,7 @@ def trick_won_event(hand: int, seat: int, to: int, points: int, cards: list[str]
     fields["seat"] = seat
     fields["to"] = to
     fields["points"] = points
-    fields["cards"] = cards
+    fields["cards"] = FrozenList(cards)
     return construct(TrickWon, fields, _PUBLIC, _TRICK_WON_FIELDS)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final, NoReturn
 
 from mypy_extensions import mypyc_attr
@@ -33,6 +33,7 @@ from tichu_core.errors import (
     TichuError,
     VariantError,
 )
+from tichu_core.frozen import FrozenDict, FrozenList
 from tichu_core.game.actions import (
     ACTION_TYPES,
     Action,
@@ -53,7 +54,7 @@ from tichu_core.game.legality import (
     grand_tichu_callers,
     waiting_seats,
 )
-from tichu_core.game.results import HandResult, Outcome, Termination
+from tichu_core.game.results import HandResult, Outcome, Termination, frozen_details
 from tichu_core.game.saving import dump_game, load_game
 from tichu_core.game.views import Observation, observe
 from tichu_core.rules.rulebook import Rulebook, rulebook_for
@@ -102,25 +103,31 @@ class GameCore:
             raise VariantError(
                 f"a game needs a Variant or a variant name, got {show_input(variant)}"
             )
-        self.variant = variant
+        # What the game hands out is read-only (properties below): immutable values, or
+        # copies where a list is what users compare with.
+        self._variant = variant
         # Games of one variant object share its rulebook (a traced game has its own).
-        self.rulebook = Rulebook(variant, trace=trace) if trace else rulebook_for(variant)
-        self.seed = checked_seed(seed) if seed is not None else int.from_bytes(os.urandom(6), "big")
-        self._rng = seeded_rng(self.seed)
+        rulebook = Rulebook(variant, trace=trace) if trace else rulebook_for(variant)
+        self._rulebook = rulebook
+        self._seed = (
+            checked_seed(seed) if seed is not None else int.from_bytes(os.urandom(6), "big")
+        )
+        self._rng = seeded_rng(self._seed)
         # Whether another game (a copy) holds this very generator: then the first of the
         # two to shuffle takes a copy of it first (copying its 625 words costs most of
         # a `copy`, and most copies never deal another hand).
         self._rng_shared = False
         self._shuffles = 0  # deals shuffled so far: the generator's state is seed + this
-        self.seats: int = self.rulebook.seats
-        self.players = self.rulebook.players
-        self._deck = self.rulebook.deck()
-        self._stacked = stacked_deals(deals, self.seats, self._deck)
-        self.score_lines: list[str] = list(self.rulebook.score_lines)
-        self.scores: list[int] = [0] * len(self.score_lines)
-        self.hand_results: list[HandResult] = []
-        self.outcome: Outcome | None = None
-        self.is_over = False  # kept beside `outcome`: bots read it millions of times
+        self._seats: int = rulebook.seats
+        self._players: int = rulebook.players
+        self._deck = rulebook.deck()
+        self._stacked = stacked_deals(deals, self._seats, self._deck)
+        self._score_lines: tuple[str, ...] = tuple(rulebook.score_lines)
+        # Replaced at every change, never changed in place (a copy shares them).
+        self._scores: tuple[int, ...] = (0,) * len(self._score_lines)
+        self._hand_results: FrozenList[HandResult] = FrozenList()
+        self._outcome: Outcome | None = None
+        self._is_over = False  # kept beside `outcome`: bots read it millions of times
         self._actions: list[Action] = []
         # Events and deferred events (eventlog): built when somebody reads them.
         self._events: list[Event | Deferred] = []
@@ -144,8 +151,8 @@ class GameCore:
     # --- dealing -------------------------------------------------------------------
 
     def _new_hand(self, previous: HandState | None) -> HandState:
-        index = len(self.hand_results)
-        rulebook = self.rulebook
+        index = len(self._hand_results)
+        rulebook = self._rulebook
         seating = rulebook.next_hand(previous.view if previous is not None else None)
         if index < len(self._stacked):
             dealt = self._stacked[index]
@@ -159,7 +166,7 @@ class GameCore:
             dealt = rulebook.deal(cards, seating.dealer)
         ranking: list[int | None] = []
         if previous is not None:  # the seats' ranking was just recorded in its result
-            ranking = [previous.players[seat] for seat in self.hand_results[-1].out_order]
+            ranking = [previous.players[seat] for seat in self._hand_results[-1].out_order]
         hand = HandState(rulebook, index, seating, dealt, ranking)
         hand.quiet = self._playout
         hand._emit(
@@ -172,12 +179,80 @@ class GameCore:
         hand.deal_first(grand_tichu_callers(hand))  # who may call: the referee's
         return hand
 
+    # --- the match's public state (read-only) ----------------------------------------
+
+    def __repr__(self) -> str:
+        if self._broken:
+            state = "a broken play-out"
+        elif self._is_over:
+            state = f"over after {len(self._hand_results)} hands, winners {self.winners}"
+        else:
+            hand = self._hand
+            state = f"hand {hand.hand_index}, {hand.phase} phase, waiting for {self.waiting_for}"
+        copy = ", a play-out" if self._playout else ""
+        return (
+            f"<{type(self).__name__} {self._variant.name} seed={self._seed}{copy}: {state}; "
+            f"scores {list(self._scores)}>"
+        )
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played (a frozen model)."""
+        return self._variant
+
+    @property
+    def rulebook(self) -> Rulebook:
+        """The rules of this game: the variant's plugins, asked through one object
+        (docs/plugins.md, for plugin authors' tests; front ends need none of it)."""
+        return self._rulebook
+
+    @property
+    def seed(self) -> int:
+        """The seed of the shuffles (saved with the game)."""
+        return self._seed
+
+    @property
+    def seats(self) -> int:
+        """Hands at the table (the players, plus a dummy seat where the variant has one)."""
+        return self._seats
+
+    @property
+    def players(self) -> int:
+        """People at the table."""
+        return self._players
+
+    @property
+    def score_lines(self) -> list[str]:
+        """The name of each score line (a new list at every read)."""
+        return list(self._score_lines)
+
+    @property
+    def scores(self) -> list[int]:
+        """The match's total of each score line (a new list at every read)."""
+        return list(self._scores)
+
+    @property
+    def hand_results(self) -> Sequence[HandResult]:
+        """What each finished hand added, in order: a read-only list (FrozenList) of
+        read-only values, replaced whole when a hand ends."""
+        return self._hand_results
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended (None while it goes on)."""
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over."""
+        return self._is_over
+
     # --- who acts --------------------------------------------------------------------
 
     @property
     def winners(self) -> list[int]:
         """The winning score lines once the match is over (empty before)."""
-        return list(self.outcome.winners) if self.outcome is not None else []
+        return list(self._outcome.winners) if self._outcome is not None else []
 
     @property
     def turn(self) -> int | None:
@@ -190,7 +265,7 @@ class GameCore:
     @property
     def waiting_for(self) -> list[int]:
         """Seats whose decision the game needs to go on."""
-        if self.is_over:
+        if self._is_over:
             return []
         if self._broken:
             self._broken_playout()
@@ -201,9 +276,9 @@ class GameCore:
     @property
     def to_act(self) -> list[int]:
         """Seats that may act now, optional acts (calls, bombs out of turn) included."""
-        if self.is_over:
+        if self._is_over:
             return []
-        return [s for s in range(self.seats) if len(self.legal_actions(s))]
+        return [s for s in range(self._seats) if len(self.legal_actions(s))]
 
     @property
     def hand_index(self) -> int:
@@ -224,25 +299,25 @@ class GameCore:
         return self._hand.controllers[self._check_seat(seat)]
 
     def _check_seat(self, seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise InvalidAction(f"seat must be 0..{self.seats - 1}, got {show_input(seat)}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._seats:
+            raise InvalidAction(f"seat must be 0..{self._seats - 1}, got {show_input(seat)}")
         return seat
 
     def _check_player(self, player: object) -> int:
         if (
             isinstance(player, bool)
             or not isinstance(player, int)
-            or not 0 <= player < self.players
+            or not 0 <= player < self._players
         ):
-            raise InvalidAction(f"player must be 0..{self.players - 1}, got {show_input(player)}")
+            raise InvalidAction(f"player must be 0..{self._players - 1}, got {show_input(player)}")
         return player
 
     # --- legal actions and applying -------------------------------------------------
 
     def legal_actions(self, seat: object) -> LegalActions:
         """Every distinct legal action of ``seat`` now (a lazy sequence)."""
-        checked = seat if type(seat) is int and 0 <= seat < self.seats else self._check_seat(seat)
-        if self.is_over:
+        checked = seat if type(seat) is int and 0 <= seat < self._seats else self._check_seat(seat)
+        if self._is_over:
             return LegalActions(checked, [])
         if self._broken:
             self._broken_playout()
@@ -277,9 +352,9 @@ class GameCore:
             problem = malformed(checked)
             if problem is not None:
                 raise InvalidAction(problem)
-            if self.is_over:
+            if self._is_over:
                 raise IllegalAction("the match is over", "S-GAME-1")
-            if not 0 <= checked.seat < self.seats:  # `malformed` made it an int
+            if not 0 <= checked.seat < self._seats:  # `malformed` made it an int
                 self._check_seat(checked.seat)
             if self._lord_seat is not None or type(checked) is AnotherHand:
                 return self._lord_decides(checked)
@@ -291,8 +366,8 @@ class GameCore:
         # A plain pass or play came back without a snapshot (Referee.carry_out): it ends
         # no hand and leaves a seat on turn, so there is nothing to settle.
         if before is not None:
-            scores_before = self.scores  # replaced, never changed in place
-            hands_before = len(self.hand_results)
+            scores_before = self._scores  # replaced, never changed in place
+            results_before = self._hand_results  # the same
             lord_before: int | None = self._lord_seat
             try:
                 ended = _settle(self)
@@ -301,10 +376,10 @@ class GameCore:
             except Exception:
                 # A failing plugin (or engine bug) must leave the game as it was.
                 self._hand = before
-                self.scores = scores_before
-                del self.hand_results[hands_before:]
-                self.outcome = None
-                self.is_over = False
+                self._scores = scores_before
+                self._hand_results = results_before
+                self._outcome = None
+                self._is_over = False
                 self._lord_seat = lord_before
                 raise
         self._version = version + 1
@@ -358,19 +433,19 @@ class GameCore:
 
     def _leaders(self, termination: Termination) -> Outcome:
         """The match ends now: the highest totals win (ties share)."""
-        best = max(self.scores)
-        return Outcome(termination, tuple(i for i, t in enumerate(self.scores) if t == best))
+        best = max(self._scores)
+        return Outcome(termination, tuple(i for i, t in enumerate(self._scores) if t == best))
 
     def _finish_match(self, outcome: Outcome) -> Event | None:
-        self.outcome = outcome
-        self.is_over = True
+        self._outcome = outcome
+        self._is_over = True
         if self._playout:
             return None
         return make_event(
             MatchOver,
             {
                 "hand": self._hand.hand_index,
-                "totals": list(self.scores),
+                "totals": list(self._scores),
                 "winners": list(outcome.winners),
                 "termination": outcome.termination.value,
             },
@@ -384,7 +459,7 @@ class GameCore:
             return
         if hand.phase == OVER and (hand.score is None or self._playout):
             return  # the hand waits for its last trick's Dragon gift, or the play-out ended
-        raise self.rulebook.blame(
+        raise self._rulebook.blame(
             "tichu_hand_over",
             f"nobody can act in hand {hand.hand_index} ({hand.phase} phase, seats holding "
             f"cards: {[s for s in range(hand.seats) if hand.hands[s]]}) although the hand "
@@ -395,26 +470,25 @@ class GameCore:
         hand = self._hand
         score = hand.score
         assert score is not None
-        self.scores = [
-            total + points for total, points in zip(self.scores, score.scores, strict=True)
-        ]
-        ranking = hand.view.ranking()
-        self.hand_results.append(
-            construct(  # checked where the scores were answered (Rulebook.score_hand)
-                HandResult,
-                {
-                    "index": hand.hand_index,
-                    "scores": list(score.scores),
-                    "out_order": ranking,
-                    "players": list(hand.players),
-                    "card_points": list(score.card_points),
-                    "double_victory": score.double_victory,
-                    "calls": hand.calls(),
-                    "details": dict(score.details),
-                },
-            )
+        self._scores = tuple(
+            total + points for total, points in zip(self._scores, score.scores, strict=True)
         )
-        outcome = self.rulebook.match_over(self.scores, len(self.hand_results))
+        ranking = hand.view.ranking()
+        result = construct(  # checked where the scores were answered (Rulebook.score_hand)
+            HandResult,
+            {
+                "index": hand.hand_index,
+                "scores": FrozenList(score.scores),
+                "out_order": FrozenList(ranking),
+                "players": FrozenList(hand.players),
+                "card_points": FrozenList(score.card_points),
+                "double_victory": score.double_victory,
+                "calls": FrozenDict(hand.calls()),
+                "details": frozen_details(score.details),
+            },
+        )
+        self._hand_results = FrozenList([*self._hand_results, result])
+        outcome = self._rulebook.match_over(self._scores, len(self._hand_results))
         if self._playout:  # no events, and the play-out ends with its hand
             if outcome is not None:
                 self._finish_match(outcome)
@@ -425,7 +499,7 @@ class GameCore:
                 {
                     "hand": hand.hand_index,
                     "scores": list(score.scores),
-                    "totals": list(self.scores),
+                    "totals": list(self._scores),
                     "out_order": ranking,
                     "card_points": list(score.card_points),
                     "double_victory": score.double_victory,
@@ -438,7 +512,7 @@ class GameCore:
             assert over is not None
             events.append(over)
             return events
-        if self.rulebook.lord_decides and len(self.hand_results) >= 2 and hand.out_order:
+        if self._rulebook.lord_decides and len(self._hand_results) >= 2 and hand.out_order:
             # GS-8: from the second hand on, the new Great Lord (the first out) decides
             # whether another is played; the finished hand stays on the table meanwhile.
             self._lord_seat = hand.out_order[0]
@@ -462,7 +536,7 @@ class GameCore:
         failed deal must leave no trace. Replayed from the seed (every shuffle draws
         from the generator alone, the same deck each time), so that no hand pays for
         saving the generator's state (625 numbers) in case its deal fails."""
-        rng = seeded_rng(self.seed)
+        rng = seeded_rng(self._seed)
         cards = _deck_cards(self._deck)
         for _ in range(shuffles):
             shuffle(cards, rng)
@@ -499,22 +573,22 @@ class GameCore:
         extra = getattr(self, "__dict__", None)
         if extra:
             twin.__dict__.update(extra)
-        twin.variant = self.variant
-        twin.rulebook = self.rulebook
-        twin.seed = self.seed
+        twin._variant = self._variant
+        twin._rulebook = self._rulebook
+        twin._seed = self._seed
         twin._rng = self._rng  # shared until one of the two shuffles (see _new_hand)
         twin._rng_shared = True
         self._rng_shared = True
         twin._shuffles = self._shuffles
-        twin.seats = self.seats
-        twin.players = self.players
+        twin._seats = self._seats
+        twin._players = self._players
         twin._deck = self._deck
         twin._stacked = self._stacked
-        twin.score_lines = self.score_lines
-        twin.scores = list(self.scores)
-        twin.hand_results = list(self.hand_results)
-        twin.outcome = self.outcome
-        twin.is_over = self.is_over
+        twin._score_lines = self._score_lines
+        twin._scores = self._scores  # immutable: shared
+        twin._hand_results = self._hand_results
+        twin._outcome = self._outcome
+        twin._is_over = self._is_over
         if quiet:
             twin._actions = []
             twin._events = []
@@ -550,15 +624,15 @@ class GameCore:
             None if player is None else self._check_player(player),
             turn=self.turn,
             waiting_for=self.waiting_for,
-            scores=self.scores,
-            score_lines=self.score_lines,
-            hands_played=len(self.hand_results),
+            scores=self._scores,
+            score_lines=self._score_lines,
+            hands_played=len(self._hand_results),
             lord_seat=self._lord_seat,
         )
 
-    def events_for(self, player: object, since: object = 0) -> list[Event]:
+    def events_for(self, player: object, since: object = 0) -> Events:
         """The events ``player`` may see (None: a spectator), from position ``since`` of
-        that player's own stream."""
+        that player's own stream: an ``Events``, as ``apply`` answers."""
         self._no_history("events_for")
         viewer = None if player is None else self._check_player(player)
         if type(since) is not int or since < 0:  # a negative slice would count from the end
@@ -570,7 +644,7 @@ class GameCore:
         if read < len(log):
             positions.extend(index for index in range(read, len(log)) if log[index].seen_by(viewer))
             self._visible[viewer] = (len(log), positions)
-        return [log[index] for index in positions[since:]]
+        return Events([log[index] for index in positions[since:]])
 
     @property
     def event_log(self) -> list[Event]:
@@ -589,7 +663,7 @@ class GameCore:
     def to_json(self) -> str:
         """The exact game: variant, seed, stacked deals and actions (cards as codes)."""
         self._no_history("to_json")
-        return dump_game(self.variant, self.seed, self._stacked, self._actions)
+        return dump_game(self._variant, self._seed, self._stacked, self._actions)
 
     @classmethod
     def from_json(cls, text: object, *, allow_imports: bool = False) -> GameCore:

@@ -12,6 +12,7 @@ readers validate them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, TypeAdapter
@@ -26,6 +27,13 @@ class Event(BaseModel):
     )
     # The players (None: spectators) who may see a private event, fixed when it happened.
     _audience: frozenset[int | None] | None = PrivateAttr(default=None)
+
+    def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
+        # `Played(hand=0, seat=1, cards=['5j'], ...)`: the class names the type, and a
+        # public event says nothing of who sees it.
+        for name, value in super().__repr_args__():
+            if name != "type" and not (name == "visible_to" and value is None):
+                yield name, value
 
     def seen_by(self, player: int | None) -> bool:
         """Whether ``player`` (None: a spectator) may see this event."""

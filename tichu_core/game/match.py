@@ -18,7 +18,6 @@ from tichu_core.game.core import GameCore
 if TYPE_CHECKING:
     from tichu_core.game.actions import Action
     from tichu_core.game.eventlog import Events
-    from tichu_core.game.events import Event
     from tichu_core.game.legality import LegalActions
     from tichu_core.game.views import Observation
     from tichu_core.variants import Variant
@@ -66,9 +65,9 @@ class Game(GameCore):
 
         def events_for(  # type: ignore[override]
             self, player: int | None, since: int = 0
-        ) -> list[Event]:
+        ) -> Events:
             """The events ``player`` may see (None: a spectator), from position
-            ``since`` of that player's own stream."""
+            ``since`` of that player's own stream (an ``Events``, as ``apply`` answers)."""
             raise NotImplementedError
 
         def copy(self, playout: bool = False) -> Game:  # type: ignore[override]

@@ -9,6 +9,7 @@ so every view follows one rule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -84,8 +85,8 @@ def observe(
     *,
     turn: int | None,
     waiting_for: list[int],
-    scores: list[int],
-    score_lines: list[str],
+    scores: Sequence[int],
+    score_lines: Sequence[str],
     hands_played: int,
     lord_seat: int | None = None,
 ) -> Observation:

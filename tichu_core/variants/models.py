@@ -36,6 +36,7 @@ from tichu_core.cardplay.cards import (
     card_of_code,
 )
 from tichu_core.errors import CardError
+from tichu_core.frozen import FrozenDict, frozen
 from tichu_core.variants.checks import CombinationProblems, combination_problems, deck_counts
 
 __all__ = [
@@ -141,24 +142,27 @@ class DeckOptions(_Options):
     """[deck]: which cards make the deck (S-DECK-1, GS-2)."""
 
     copies: DeckCopies = Field(
-        1, description="S-DECK-1, GS-2: number of full 56-card decks shuffled together (1 or 2)."
+        default=1,
+        description="S-DECK-1, GS-2: number of full 56-card decks shuffled together (1 or 2).",
     )
     without: tuple[CardCode, ...] = Field(
-        (),
+        default=(),
         description=(
             "GS-2: card codes removed from the full deck(s); a code listed twice removes "
             'both copies (e.g. ["DOG", "DOG", "MJ"]).'
         ),
     )
-    copies_by_players: dict[PlayerCountKey, DeckCopies] = Field(
-        default_factory=dict,
+    copies_by_players: Annotated[dict[PlayerCountKey, DeckCopies], AfterValidator(frozen)] = Field(
+        default_factory=FrozenDict,
         description=(
             'GS-2: player count (string key, "7") -> copies; overrides `copies` for that '
             "table size."
         ),
     )
-    without_by_players: dict[PlayerCountKey, tuple[CardCode, ...]] = Field(
-        default_factory=dict,
+    without_by_players: Annotated[
+        dict[PlayerCountKey, tuple[CardCode, ...]], AfterValidator(frozen)
+    ] = Field(
+        default_factory=FrozenDict,
         description=(
             "GS-2: player count (string key) -> card codes removed; overrides `without` "
             "for that table size."
@@ -170,21 +174,21 @@ class DealOptions(_Options):
     """[deal]: how the cards are dealt (S-DEAL-1, S-DEAL-2, T6-2, GS-3)."""
 
     grand_tichu_after: CardCount = Field(
-        8,
+        default=8,
         description=(
             "S-DEAL-1, S-DEAL-2, T6-2: cards each seat holds when Grand Tichu is decided "
             "(0 = no Grand Tichu decision phase; at most 112)."
         ),
     )
     hand_size: CardCount = Field(
-        14,
+        default=14,
         description=(
             "S-DEAL-1, T6-2, GS-3: cards per seat; 0 = deal the whole deck one card at a "
             "time (hands may differ by one card); at most 112."
         ),
     )
     first_receiver: Literal["dealer", "after_dealer"] = Field(
-        "dealer",
+        default="dealer",
         description=(
             "T6-2, GS-3: who receives the first card when the whole deck is dealt: the "
             "dealer (Tientsin) or the seat after the dealer (Grand Seigneur)."
@@ -195,27 +199,30 @@ class DealOptions(_Options):
 class CallOptions(_Options):
     """[calls]: Tichu and Grand Tichu (S-DEAL-2, S-CALL-1, S-SCORE-3, T3-2, GS-1)."""
 
-    grand_tichu: StrictBool = Field(True, description="S-DEAL-2, GS-1: Grand Tichu may be called.")
-    tichu: StrictBool = Field(True, description="S-CALL-1, GS-1: Tichu may be called.")
+    grand_tichu: StrictBool = Field(
+        default=True, description="S-DEAL-2, GS-1: Grand Tichu may be called."
+    )
+    tichu: StrictBool = Field(default=True, description="S-CALL-1, GS-1: Tichu may be called.")
     tichu_and_grand_tichu: StrictBool = Field(
-        False,
+        default=False,
         description=(
             "S-CALL-1: a seat that called Grand Tichu may also call Tichu in the same hand "
             "(false = one call per seat per hand)."
         ),
     )
     max_per_team: Annotated[StrictInt, Field(ge=0, le=2 * MAX_SEATS)] = Field(
-        0,
+        default=0,
         description=(
             "S-CALL-1: most calls one team may make in a hand (0 = no limit; at most 26, "
             "both calls of each of 13 seats)."
         ),
     )
     tichu_points: Points = Field(
-        100, description="S-SCORE-3: points won or lost for a Tichu call (at most 10000)."
+        default=100, description="S-SCORE-3: points won or lost for a Tichu call (at most 10000)."
     )
     grand_tichu_points: Points = Field(
-        200, description="S-SCORE-3: points won or lost for a Grand Tichu call (at most 10000)."
+        default=200,
+        description="S-SCORE-3: points won or lost for a Grand Tichu call (at most 10000).",
     )
 
 
@@ -223,7 +230,7 @@ class ExchangeOptions(_Options):
     """[exchange]: the push before play (S-EX-1, T3-3, T6-3, GS-5, GS-6)."""
 
     targets: Literal["all", "opponents", "partners", "rank", "none"] = Field(
-        "all",
+        default="all",
         description=(
             "S-EX-1, T3-3, T6-3, GS-6: who receives a card from each seat: one card to each "
             "other seat (all), to each opponent, to each partner, by finishing rank (rank), "
@@ -231,10 +238,10 @@ class ExchangeOptions(_Options):
         ),
     )
     first_hand: StrictBool = Field(
-        True, description="GS-5: the first hand of a match has an exchange."
+        default=True, description="GS-5: the first hand of a match has an exchange."
     )
     change_after_tichu: StrictBool = Field(
-        False,
+        default=False,
         description=(
             "S-EX-3: a seat that calls Tichu before the exchange is complete takes back the "
             "cards it pushed and pushes again (pushes stay hidden until every seat has "
@@ -242,22 +249,41 @@ class ExchangeOptions(_Options):
         ),
     )
     best_order: Annotated[tuple[OrderEntry, ...], AfterValidator(_distinct)] = Field(
-        ("DR", "PH", "MJ", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),
+        default=(
+            "DR",
+            "PH",
+            "MJ",
+            "A",
+            "K",
+            "Q",
+            "J",
+            "10",
+            "9",
+            "8",
+            "7",
+            "6",
+            "5",
+            "4",
+            "3",
+            "2",
+        ),
         description=(
             "GS-6: order of the 'best' cards a rank exchange forces a seat to give, best "
             "first; special codes and ranks (suits never rank)."
         ),
     )
     rank_cards: tuple[CardCount, ...] = Field(
-        (3, 2, 1),
+        default=(3, 2, 1),
         description=(
             "GS-6: cards given at each level of a rank exchange, from the top: the last "
             "seat out gives the first that many, the second-to-last the second, ... "
             "(each at most 112)"
         ),
     )
-    rank_cards_by_players: dict[PlayerCountKey, tuple[CardCount, ...]] = Field(
-        default_factory=dict,
+    rank_cards_by_players: Annotated[
+        dict[PlayerCountKey, tuple[CardCount, ...]], AfterValidator(frozen)
+    ] = Field(
+        default_factory=FrozenDict,
         description=(
             "GS-6: player count (string key) -> rank_cards for that table size "
             "(Grand Seigneur with 5 players: [2, 1, 0])."
@@ -269,20 +295,20 @@ class WishOptions(_Options):
     """[wish]: the Mah Jong wish (S-WISH-1..6, GS-7, E-4)."""
 
     enabled: StrictBool = Field(
-        True, description="S-WISH-1, GS-7, E-4: the Mah Jong player may make a wish."
+        default=True, description="S-WISH-1, GS-7, E-4: the Mah Jong player may make a wish."
     )
     bomb_must_fulfil: StrictBool = Field(
-        True,
+        default=True,
         description=(
             "S-WISH-2: a bomb containing the wished rank counts as a way to fulfil the wish."
         ),
     )
     phoenix_fulfils: StrictBool = Field(
-        False,
+        default=False,
         description="S-WISH-3: the Phoenix standing in for the wished rank fulfils the wish.",
     )
     bomb_instead: StrictBool = Field(
-        False,
+        default=False,
         description=(
             "S-WISH-6: a seat obliged by the wish may play any bomb instead (Brettspielwelt rule)."
         ),
@@ -293,10 +319,10 @@ class BombOptions(_Options):
     """[bombs]: bombs (S-BOMB-5, GS-4)."""
 
     own_trick: StrictBool = Field(
-        True, description="S-BOMB-5: a seat may bomb a trick whose top play is its own."
+        default=True, description="S-BOMB-5: a seat may bomb a trick whose top play is its own."
     )
     four_distinct_suits: StrictBool = Field(
-        True,
+        default=True,
         description=(
             "GS-4: four of a kind is a bomb only with four different suits (always true "
             "with one deck)."
@@ -308,14 +334,14 @@ class DogOptions(_Options):
     """[dog]: where the Dog sends the lead (S-DOG-2, T6-4)."""
 
     partner_out: Literal["next_after_partner", "next_after_player"] = Field(
-        "next_after_partner",
+        default="next_after_partner",
         description=(
             "S-DOG-2: if the partner is out, the lead goes to the next seat with cards after "
             "the partner, or after the Dog's player."
         ),
     )
     choose_partner: StrictBool = Field(
-        False,
+        default=False,
         description=(
             "T6-4: the Dog's player chooses which partner with cards gets the lead "
             "(a pending GiveLead decision)."
@@ -327,17 +353,17 @@ class DragonOptions(_Options):
     """[dragon]: the Dragon trick (S-DRAGON-1, S-DRAGON-2, GS-1, GS-4)."""
 
     gift: StrictBool = Field(
-        True,
+        default=True,
         description=(
             "S-DRAGON-1, GS-1: a trick won with the Dragon is given to an opponent of the "
             "winner's choice."
         ),
     )
     gift_when_last: StrictBool = Field(
-        True, description="S-DRAGON-2: the gift applies to the last trick of the hand too."
+        default=True, description="S-DRAGON-2: the gift applies to the last trick of the hand too."
     )
     second_beats_first: StrictBool = Field(
-        False, description="GS-4: a second Dragon (two decks) beats the first."
+        default=False, description="GS-4: a second Dragon (two decks) beats the first."
     )
 
 
@@ -345,7 +371,7 @@ class TrickOptions(_Options):
     """[tricks]: collecting tricks (S-TRICK-2)."""
 
     winner_collects: StrictBool = Field(
-        True,
+        default=True,
         description=(
             "S-TRICK-2: the top player collects the trick by passing once more after all "
             "others passed (false: collected at the last needed pass)."
@@ -357,14 +383,14 @@ class TeamOptions(_Options):
     """[teams]: partnerships (T3-1, T6-1, GS-1)."""
 
     size: Annotated[StrictInt, Field(ge=1, le=MAX_SEATS)] = Field(
-        2,
+        default=2,
         description=(
             "T6-1, GS-1: seats per team: 1 = no partners (Grand Seigneur), 2 = standard, "
             "3 = Tientsin; at most 13. The team of seat s is s % (seats // size)."
         ),
     )
     dummy: StrictBool = Field(
-        False,
+        default=False,
         description=(
             "T3-1: a dummy seat, played by the shuffler, joins the table (Threechu: "
             "3 players, 4 seats)."
@@ -375,16 +401,18 @@ class TeamOptions(_Options):
 class ScoringOptions(_Options):
     """[scoring]: end-of-hand scoring (S-SCORE-1, S-SCORE-2, T3-7, T6-5, T6-6, GS-1)."""
 
-    card_points: StrictBool = Field(True, description="S-SCORE-1, GS-1: card points are counted.")
+    card_points: StrictBool = Field(
+        default=True, description="S-SCORE-1, GS-1: card points are counted."
+    )
     double_victory: Points = Field(
-        200,
+        default=200,
         description=(
             "S-SCORE-2, T6-5, T6-6: score of a team whose seats all go out first (double "
             "victory; Tientsin's triple victory: 300); at most 10000."
         ),
     )
     per_player: StrictBool = Field(
-        False,
+        default=False,
         description=(
             "T3-7: one score line per player (and the dummy) instead of one per team; each "
             "member gets the whole team score."
@@ -396,21 +424,21 @@ class GameOptions(_Options):
     """[game]: match end (S-GAME-1, T3-8, GS-8)."""
 
     target: Annotated[StrictInt, Field(ge=0, le=MAX_TARGET)] = Field(
-        1000,
+        default=1000,
         description=(
             "S-GAME-1: the match ends after the hand in which a score line reaches this "
             "(0 = no target; at most 1000000)."
         ),
     )
     hands: Annotated[StrictInt, Field(ge=0, le=MAX_HANDS)] = Field(
-        0,
+        default=0,
         description=(
             "T3-8, GS-8: the match ends after this many hands (0 = no fixed number; "
             "Threechu: a multiple of the player count; at most 10000)."
         ),
     )
     lord_decides: StrictBool = Field(
-        False,
+        default=False,
         description=(
             "GS-8: after each hand from the second the Great Lord (the first out) decides, "
             "as a pending decision (AnotherHand), whether another hand is played; "
@@ -423,7 +451,7 @@ class SeatingOptions(_Options):
     """[seating]: reseating between hands (GS-5)."""
 
     by_rank: StrictBool = Field(
-        False,
+        default=False,
         description=(
             "GS-5: from the second hand the finishing order reseats the table (the first "
             "out at seat 0; the last out deals, GS-3); false: seats stay and the first out "
@@ -431,7 +459,7 @@ class SeatingOptions(_Options):
         ),
     )
     direction: Literal["right", "left"] = Field(
-        "right",
+        default="right",
         description=(
             "GS-5: with by_rank, play goes to the right (seat order 0 Great Lord, 1 Wretch, "
             "..., n-1 Lord) or to the left (seat order is rank order)."
@@ -443,16 +471,16 @@ class _VariantFields(_Options):
     """The options shared by a variant file and a resolved variant."""
 
     name: StrictStr = Field(min_length=1, description="Variant name (defaults to the file name).")
-    description: StrictStr = Field("", description="One line shown by `tichu variants`.")
+    description: StrictStr = Field(default="", description="One line shown by `tichu variants`.")
     players: Annotated[StrictInt, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)] = Field(
-        4,
+        default=4,
         description=(
             "S-DEAL-1, T3-1, T6-1, GS-2: people at the table, 3..12 (a Threechu dummy seat "
             "comes on top)."
         ),
     )
     plugins: Annotated[tuple[PluginName, ...], AfterValidator(_distinct)] = Field(
-        ("standard",),
+        default=("standard",),
         description=(
             "Rule plugins, resolved by the engine: entry-point or bundled names, or dotted "
             "module paths (imported only when allowed)."
@@ -499,10 +527,10 @@ class VariantFile(_VariantFields):
     """A tichu variant file (TOML): every key is optional; `extends` names the parent."""
 
     name: StrictStr | None = Field(  # type: ignore[assignment]
-        None, min_length=1, description="Variant name (defaults to the file name)."
+        default=None, min_length=1, description="Variant name (defaults to the file name)."
     )
     extends: StrictStr | None = Field(
-        None,
+        default=None,
         description=(
             "Parent variant: a bundled or registered name, or a path relative to this file. "
             "Tables merge deeply, this file's keys win, lists replace."
@@ -514,10 +542,10 @@ class Variant(_VariantFields):
     """A resolved, validated variant: what the engine and the plugins read."""
 
     source: SkipJsonSchema[StrictStr | None] = Field(
-        None, description="The name or path this variant was loaded from (not compared)."
+        default=None, description="The name or path this variant was loaded from (not compared)."
     )
     allow_imports: SkipJsonSchema[StrictBool] = Field(
-        False,
+        default=False,
         description=(
             "Whether the engine may import dotted-module plugins named in `plugins` "
             "(a permission of the caller, never of the file)."

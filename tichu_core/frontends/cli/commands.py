@@ -9,7 +9,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from tichu_core import Game, TichuError, Variant, VariantError, list_variants, load_variant
+from tichu_core import (
+    Game,
+    TichuError,
+    Variant,
+    VariantError,
+    __version__,
+    list_variants,
+    load_variant,
+)
 from tichu_core.frontends.text.render import printable
 
 # --------------------------------------------------------------------------- variant files
@@ -360,6 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tichu", description="Tichu rules engine: variants, bots, replays and benchmarks."
     )
+    parser.add_argument("--version", action="version", version=f"tichu {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def variant_options(sub: argparse.ArgumentParser) -> None:
