@@ -28,7 +28,6 @@ const S = {
   typed: "", // card code being typed
   typedAt: 0,
   passTimer: null,
-  bombMenu: null, // the seat whose choice of bombs is open
 };
 
 // How long a won trick stays before it is collected for a person (others may bomb).
@@ -264,9 +263,13 @@ function renderTables() {
   body.replaceChildren(
     ...S.tables.map((t) => {
       const free = t.seating.filter((s) => s.kind === "free").length;
-      const people = t.seating
-        .filter((s) => s.kind !== "free")
-        .map((s) => (s.kind === "bot" ? `bot (${s.name})` : s.name));
+      // People by name, bots counted by kind: "Ann, Bob, 2 bots (heuristic)".
+      const bots = {};
+      for (const s of t.seating) if (s.kind === "bot") bots[s.name] = (bots[s.name] || 0) + 1;
+      const people = [
+        ...t.seating.filter((s) => s.kind !== "free" && s.kind !== "bot").map((s) => s.name),
+        ...Object.entries(bots).map(([name, n]) => (n > 1 ? `${n} bots (${name})` : `bot (${name})`)),
+      ];
       return el(
         "tr",
         { dataTable: t.id },
@@ -620,7 +623,7 @@ function renderScoreStrip(view) {
         "span",
         { class: "score" + (mine.has(line) ? " mine" : ""), dataLine: line },
         el("span", { class: "who", text: lineName(line, view), title: lineName(line, view) }),
-        el("b", { text: String(score) }),
+        el("b", { text: Words.number(score) }),
       ),
     ),
   );
@@ -642,7 +645,8 @@ function currentTrick() {
     if (event.hand !== view.hand_index) continue;
     if (["trick_won", "lead_passed", "exchange_done", "hand_started"].includes(event.type)) entries.length = 0;
     else if (event.type === "played") entries.push({ kind: "play", ...event });
-    else if (event.type === "passed") entries.push({ kind: "pass", seat: event.seat });
+    // The seat whose play stands passes to take the trick: "You take the trick".
+    else if (event.type === "passed") entries.push({ kind: entries.length && entries.filter((e) => e.kind === "play").pop()?.seat === event.seat ? "take" : "pass", seat: event.seat });
   }
   const plays = entries.filter((e) => e.kind === "play");
   if (plays.length !== view.trick.length) return view.trick.map((p) => ({ kind: "play", ...p }));
@@ -826,12 +830,13 @@ function ordinal(n) {
 function pendingText(view) {
   if (!view.pending) return "";
   const what = {
-    wish: "makes a wish",
-    give_trick: "gives the Dragon trick away",
-    give_lead: "gives the lead",
-    another_hand: "decides, as the Great Lord, whether another hand is played",
+    wish: ["make", "a wish"],
+    give_trick: ["give", "the Dragon trick away"],
+    give_lead: ["give", "the lead"],
+    another_hand: ["decide", "as the Great Lord, whether another hand is played"],
   };
-  return `${seatName(view.pending.seat)} ${what[view.pending.kind] || view.pending.kind}…`;
+  const [verb, rest] = what[view.pending.kind] || [view.pending.kind.replaceAll("_", " "), ""];
+  return `${Words.says(seatName(view.pending.seat), verb, rest)}…`;
 }
 
 function renderCenter(view, table) {
@@ -855,6 +860,10 @@ function renderCenter(view, table) {
     if (entry.kind === "pass") {
       const who = entry.seats.map((seat) => seatName(seat)).join(", ");
       return el("div", { class: "entry pass", dataSeats: entry.seats.join(" ") }, el("span", { class: "who", text: `${who}: pass`, title: `${who}: pass` }));
+    }
+    if (entry.kind === "take") {
+      const took = `${Words.says(seatName(entry.seat), "take", "the trick")}.`;
+      return el("div", { class: "entry take", dataSeat: entry.seat }, el("span", { class: "who", text: took, title: took }));
     }
     const phoenix = phoenixValue(entry);
     return el(
@@ -1040,59 +1049,9 @@ function groupPlays(plays) {
   return [...groups.values()];
 }
 
-// Whether a bomb from `seat` could matter on the play on the table: an opponent's
-// play, or the Dragon (a bombed Dragon trick is the bomber's, not given away). The
-// terminal asks "Bomb?" by the same rule (tichu_core/frontends/bombs.py).
-function bombMayMatter(view, seat) {
-  if (view.top_seat === null || !view.trick.length) return false;
-  if (view.trick[view.trick.length - 1].cards === "DR") return true;
-  return view.teams[view.top_seat] !== view.teams[seat];
-}
-
-function bombNode(seat, groups) {
-  const single = groups.length === 1;
-  const label = single ? `Bomb: ${groups[0].readings[0].label}` : `Bomb… (${groups.length})`;
-  return el(
-    "button",
-    {
-      class: "bomb-button",
-      dataKind: "bomb",
-      aria: single ? label : `Bomb: choose one of ${groups.length} bombs`,
-      onclick: () => {
-        if (single) return act(groups[0].readings[0]);
-        S.bombMenu = S.bombMenu === seat ? null : seat;
-        render();
-      },
-    },
-    label,
-  );
-}
-
-function bombMenu(seat, groups) {
-  return el(
-    "div",
-    { class: "bomb-menu", role: "group", aria: "choose a bomb" },
-    groups.map((g) =>
-      el(
-        "button",
-        { class: "bomb-choice", dataBombChoice: g.cards.join(" "), aria: g.readings[0].label, onclick: () => { S.bombMenu = null; act(g.readings[0]); } },
-        inlineCards(g.cards),
-        el("span", { class: "chip-label", text: g.readings[0].label }),
-      ),
-    ),
-  );
-}
-
 function actionsNode(seat, cards, options, view) {
   const fixed = options.actions.filter((a) => a.type !== "play");
-  const onTurn = view.waiting_for.includes(seat);
-  // Out of turn the plays listed are bombs: offered only where a bomb could matter.
-  const worth = bombMayMatter(view, seat);
-  const plays = options.actions.filter((a) => a.type === "play" && (onTurn || worth));
-  if (!onTurn && !fixed.length && !plays.length && !options.push) {
-    return el("div", { class: "actions idle muted", text: idleText(view, seat) });
-  }
-  const bombs = worth ? groupPlays(plays.filter((p) => p.bomb)) : [];
+  const plays = options.actions.filter((a) => a.type === "play");
   const chosen = [...S.selected[seat]].map((i) => cards[i]);
   const main = [];
   const calls = [];
@@ -1119,7 +1078,7 @@ function actionsNode(seat, cards, options, view) {
         const label = matching.length > 1 ? `Play ${p.label}` : `Play ${p.label}`;
         main.unshift(el("button", { class: "primary", dataKind: "play", aria: label + " (Enter)", onclick: () => act(p) }, label));
       }
-    } else if (onTurn || chosen.length) {
+    } else {
       main.unshift(
         el("button", { class: "primary", dataKind: "play", disabled: true, aria: "Play" }, chosen.length ? "Not a legal play" : "Select cards to play"),
       );
@@ -1131,9 +1090,7 @@ function actionsNode(seat, cards, options, view) {
   if (view.turn !== seat && plays.length && plays.every((p) => p.bomb)) {
     parts.push(el("div", { class: "muted hint", dataOutOfTurn: seat, text: "You may bomb now, out of turn, or let it stand." }));
   }
-  if (bombs.length) main.push(bombNode(seat, bombs));
   parts.push(el("div", { class: "actions" }, main, calls.length ? el("span", { class: "spacer" }) : null, calls));
-  if (bombs.length > 1 && S.bombMenu === seat) parts.push(bombMenu(seat, bombs));
   if (plays.length) {
     const groups = groupPlays(plays);
     const details = el(
@@ -1288,7 +1245,7 @@ function handTable(result, view, totals) {
   // failed, a double (Tientsin: triple) victory, what the variant's own rules added,
   // the hand's total and the running total.
   const values = S.state.scoring || { tichu: 100, grand_tichu: 200, double_victory: 200 };
-  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+  const signed = Words.signed;
   const nameAt = (seat) => {
     const player = result.players[seat];
     return player === null ? "Dummy" : playerName(player);
@@ -1321,7 +1278,7 @@ function handTable(result, view, totals) {
       el("td", { class: "num card-points", text: String(result.card_points[line]) }),
       el("td", { class: "notes" }, notes),
       el("td", { class: "num hand-total", text: signed(result.scores[line]) }),
-      el("td", { class: "num running-total", text: String(totals[line]) }),
+      el("td", { class: "num running-total", text: Words.number(totals[line]) }),
     );
   });
   return el(
@@ -1338,10 +1295,9 @@ function handTable(result, view, totals) {
 }
 
 function finishingOrder(result, view, latest) {
-  // Grand Seigneur: the order the players went out in; after the latest hand, with
+  // The order the players went out in; in Grand Seigneur, after the latest hand, with
   // the title each now holds (the running hand's titles come from that order).
-  const titled = Object.keys(view.titles).length > 0;
-  if (!titled && result.out_order.length <= 4) return null;
+  if (!result.out_order.length) return null;
   const titleOf = (player) => {
     if (!latest || player === null) return null;
     const seat = view.players.indexOf(player);
@@ -1357,6 +1313,20 @@ function finishingOrder(result, view, latest) {
         title ? el("span", { class: "badge title", text: title }) : null);
     }),
   );
+}
+
+// Threechu: whose partner the dummy was in a hand (the seat of its team that a player
+// holds), as the sheet says it: "Partners this hand: Cyd & the dummy".
+function partnership(result, view) {
+  const dummy = result.players.indexOf(null);
+  if (dummy < 0) return null;
+  const name = (seat) => (result.players[seat] === null ? "the dummy" : playerName(result.players[seat]));
+  const teams = [...new Set(view.teams)].map((team) => result.players.map((_, seat) => seat).filter((seat) => view.teams[seat] === team));
+  const first = teams.find((seats) => seats.includes(dummy)) || [];
+  const partner = first.filter((seat) => seat !== dummy).map(name);
+  const said = [first, ...teams.filter((seats) => !seats.includes(dummy))].filter((seats) => seats.length > 1).map((seats) => seats.map(name).join(" & "));
+  if (!partner.length) return null;
+  return el("p", { class: "partnership", dataDummyPartner: partner.join(" & ") }, `Partners this hand: ${said.join("; ")}.`);
 }
 
 function runningTotals(results, count) {
@@ -1385,12 +1355,14 @@ function fillSheet(over) {
     body.push(handTable(results[last], view, totals[last]));
     const order = finishingOrder(results[last], view, view.hand_index > results[last].index);
     if (order) body.push(el("h3", { text: "Finishing order" }), order);
+    const partners = partnership(results[last], view);
+    if (partners) body.push(partners);
   }
   if (results.length > 1 || over) {
     const lines = view.scores.map((_, l) => l);
     body.push(
       el("h3", { text: "Every hand" }),
-      el(
+      el("div", { class: "sheet-scroll" }, el(
         "table",
         { class: "sheet all-hands" },
         el("thead", {}, el("tr", {}, el("th", { text: "Hand" }), lines.map((l) => el("th", { class: "num", text: lineName(l, view), title: lineName(l, view) })))),
@@ -1398,10 +1370,10 @@ function fillSheet(over) {
           "tbody",
           {},
           results.map((r, i) =>
-            el("tr", { dataHand: r.index }, el("th", { text: String(r.index + 1) }), lines.map((l) => el("td", { class: "num" }, `${r.scores[l] > 0 ? "+" : ""}${r.scores[l]}`, el("span", { class: "muted", text: ` (${totals[i][l]})` })))),
+            el("tr", { dataHand: r.index }, el("th", { text: String(r.index + 1) }), lines.map((l) => el("td", { class: "num" }, Words.signed(r.scores[l]), el("span", { class: "muted", text: ` (${Words.number(totals[i][l])})` })))),
           ),
         ),
-      ),
+      )),
     );
     if (over && results.length > 1) {
       body.push(el("details", {}, el("summary", { text: "Every hand in detail" }), results.slice(0, -1).map((r, i) => handTable(r, view, totals[i]))));
@@ -1447,9 +1419,9 @@ function describe(event, names, trick) {
       // The seat whose play stands "passes" to take the trick: the trick_won line says it.
       return event.seat === trick.top ? null : [`${who(event.seat)} passes.`];
     case "wish_made":
-      return event.rank ? [`${who(event.seat)} wishes for a ${event.rank}.`] : [`${who(event.seat)} makes no wish.`];
+      return event.rank ? [`${Words.says(who(event.seat), "wish", `for ${Words.withArticle(event.rank)}`)}.`] : [`${Words.says(who(event.seat), "make", "no wish")}.`];
     case "wish_fulfilled":
-      return [`The wish for ${event.rank} is fulfilled.`];
+      return [`The wish for ${Words.withArticle(event.rank)} is fulfilled.`];
     case "trick_won":
       trick.top = null;
       return [`${who(event.seat)} takes the trick (${event.points} pts)` + (event.to !== event.seat ? ` and gives it to ${who(event.to)}.` : ".")];
@@ -1462,7 +1434,7 @@ function describe(event, names, trick) {
       return [`${who(event.seat)} is out (${ordinal(event.place)}).`];
     case "hand_scored": {
       const view = S.state.observation;
-      const parts = event.scores.map((s, l) => `${lineName(l, view)} ${s > 0 ? "+" : ""}${s}`).join(", ");
+      const parts = event.scores.map((s, l) => `${lineName(l, view)} ${Words.signed(s)}`).join(", ");
       return [
         `Hand ${event.hand + 1} scored: ${parts}. `,
         el("button", { class: "link", aria: "open the score sheet", onclick: () => openSheet(false) }, "score sheet"),

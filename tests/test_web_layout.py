@@ -1,0 +1,187 @@
+"""The web table's layouts and words in a real browser (Debian's Chromium, as
+test_web_browser.py): the phone lobby fits 390 px with nothing cut; the Threechu
+exchange keeps every name plate whole at 1280x800; the score sheet fits at 1280x800 and
+390x844 with whole headers and names, the minus sign U+2212, the finishing order and
+Threechu's partnerships; a collected trick and a pending decision read right for "You".
+Screenshots go to tests/artifacts/web/ (ignored by git)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, Person, create_table, lobby_of
+from webtable import on_loop, running_server
+
+from tichu_core.frontends.web.app import create_app
+
+# Boxes that leave the viewport (the score sheet's own box, not what scrolls inside it),
+# and text cut short (scrollWidth over clientWidth),
+# among the nodes `selector` finds; and whether the page scrolls sideways.
+CUT = """(selector) => {
+  const width = window.innerWidth, height = window.innerHeight;
+  const bad = [];
+  if (document.scrollingElement.scrollWidth > width + 1)
+    bad.push(`page ${document.scrollingElement.scrollWidth} px wide`);
+  for (const node of document.querySelectorAll(selector)) {
+    const box = node.getBoundingClientRect();
+    if (box.width === 0) continue;
+    const what = `${node.tagName.toLowerCase()}.${node.className} "${node.innerText.slice(0, 30)}"`;
+    // Inside the score sheet, what is below its fold is reached by scrolling the sheet.
+    const scrolled = node.tagName !== "DIALOG" && node.closest("dialog");
+    const out = box.left < -1 || box.right > width + 1 || box.top < -1 || box.bottom > height + 1;
+    if (!scrolled && out)
+      bad.push(`${what} at ${Math.round(box.left)},${Math.round(box.top)}-` +
+        `${Math.round(box.right)},${Math.round(box.bottom)}`);
+    if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).display !== "inline")
+      bad.push(`${what} cut: ${node.scrollWidth} > ${node.clientWidth}`);
+  }
+  return bad;
+}"""
+
+# The name plates that leave the felt or overlap one another.
+PLATES = """() => {
+  const felt = document.getElementById("felt").getBoundingClientRect();
+  const plates = [...document.querySelectorAll("#seats .seat")];
+  const boxes = plates.map((p) => p.getBoundingClientRect());
+  const bad = [];
+  boxes.forEach((b, i) => {
+    const name = plates[i].innerText.split("\\n")[0];
+    if (b.left < felt.left - 1 || b.right > felt.right + 1 || b.top < felt.top - 1 ||
+        b.bottom > felt.bottom + 1) bad.push(`${name} leaves the felt`);
+    boxes.forEach((c, j) => {
+      if (j > i && b.left < c.right && c.left < b.right && b.top < c.bottom && c.top < b.bottom)
+        bad.push(`${name} overlaps ${plates[j].innerText.split("\\n")[0]}`);
+    });
+    const inner = plates[i].querySelector(".name");
+    if (inner && inner.scrollWidth > inner.clientWidth + 1) bad.push(`${name} cut`);
+  });
+  return bad;
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), "the browser test needs Debian's chromium: apt-get install chromium"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
+    app = create_app(tmp_path / "tables.db", bot_delay=0.01)
+    with running_server(app) as url:
+        yield url, app
+
+
+def cut(page: Page, selector: str) -> list[str]:
+    found: list[str] = page.evaluate(CUT, selector)
+    return found
+
+
+def test_the_phone_lobby_fits_390_px_with_nothing_cut(
+    browser: Browser, server: tuple[str, Any]
+) -> None:
+    url, app = server
+    lobby = lobby_of(app)
+    for variant in ("standard", "threechu", "grand_seigneur"):
+        on_loop(app, lobby.create(variant, None, {"1": "heuristic", "2": "heuristic"}))
+    pat = Person(browser, url, "Pat", PHONE)
+    pat.open(url)
+    pat.page.wait_for_selector("#tables tbody tr >> nth=2")
+    assert pat.page.evaluate("() => document.getElementById('lobby').scrollWidth") <= 390
+    bad = cut(pat.page, "#lobby label, #lobby select, #lobby input, #lobby button, #tables td")
+    assert not bad, bad
+    assert "2 bots (heuristic)" in pat.page.inner_text("#tables")
+    pat.screenshot("lobby")
+    assert not pat.errors, pat.errors
+
+
+def test_the_threechu_exchange_keeps_every_plate_whole_at_1280x800(
+    browser: Browser, server: tuple[str, Any]
+) -> None:
+    url, _ = server
+    cyd = Person(browser, url, "Cyd", DESKTOP)
+    create_table(cyd, url, "threechu", fill="heuristic")
+    page = cyd.page
+    declined = page.locator('#mine button[data-kind="grand_tichu"]', has_text="No Grand Tichu")
+    for _ in range(200):  # each of our seats declines Grand Tichu, if the variant asks
+        if page.locator('#mine button[data-kind="push"]').count() == 2:
+            break
+        if declined.count():
+            cyd.click_and_wait(declined.first)
+        page.wait_for_timeout(50)
+    assert page.locator("#mine .mine").count() == 2  # the shuffler's hand and the dummy's
+    bad = page.evaluate(PLATES)
+    assert not bad, bad
+    assert page.locator("#seats .seat").count() == 4
+    felt = page.locator("#felt").bounding_box()
+    assert felt is not None and felt["height"] >= 360, felt  # the table keeps its room
+    bad = cut(page, "#mine [data-hand], #mine button, #mine .push-target")
+    assert not bad, bad
+    cyd.screenshot("threechu-exchange")
+    assert not cyd.errors, cyd.errors
+
+
+def watch_a_finished_match(browser: Browser, url: str, app: Any, variant: str, size: Any) -> Page:
+    """A spectator's page of a short match of bots (one hand; Threechu: three, T3-8),
+    with its score sheet open."""
+    players, hands = (3, 3) if variant == "threechu" else (4, 1)
+    bots = {str(p): "greedy" for p in range(players)}
+    table = on_loop(app, lobby_of(app).create(variant, {"game.hands": hands}, bots))
+    person = Person(browser, url, "Sam", size)
+    person.open(f"{url}/#table={table.id}")
+    person.page.wait_for_selector("#sheet[open] p.winner", timeout=120_000)
+    person.screenshot(f"{variant}-sheet")
+    assert not person.errors, person.errors
+    return person.page
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_score_sheet_fits_with_whole_headers_and_names_and_one_minus_sign(
+    browser: Browser, server: tuple[str, Any], size: Any
+) -> None:
+    url, app = server
+    page = watch_a_finished_match(browser, url, app, "standard", size)
+    bad = cut(page, "#sheet, #sheet th, #sheet td, #sheet .finishing li")
+    assert not bad, bad
+    sheet = page.inner_text("#sheet")
+    assert not re.search(r"(?<![\w])-\d", sheet), sheet  # no hyphen-minus before a number
+    game = next(iter(lobby_of(app).tables.values())).game
+    assert game is not None
+    result = game.hand_results[0]
+    # The finishing order, also in a 4-player game, is the engine's.
+    names = page.locator("#sheet .finishing li .who").all_inner_texts()
+    assert names == [f"Bot {result.players[seat] + 1}" for seat in result.out_order]  # type: ignore[operator]
+    negative = [score for score in result.scores if score < 0]
+    for score in negative:
+        assert f"\u2212{-score}" in sheet
+
+
+def test_threechus_sheet_says_whose_partner_the_dummy_was(
+    browser: Browser, server: tuple[str, Any]
+) -> None:
+    url, app = server
+    page = watch_a_finished_match(browser, url, app, "threechu", DESKTOP)
+    game = next(iter(lobby_of(app).tables.values())).game
+    assert game is not None
+    result = game.hand_results[-1]  # the sheet's first table is the last hand
+    dummy = result.players.index(None)
+    partner = next(
+        seat
+        for seat in range(len(result.players))
+        if seat != dummy and game.variant.team_of(seat) == game.variant.team_of(dummy)
+    )
+    player = result.players[partner]
+    assert player is not None
+    said = page.locator("#sheet .partnership")
+    assert said.get_attribute("data-dummy-partner") == f"Bot {player + 1}"
+    assert f"Bot {player + 1} & the dummy" in said.inner_text()
+    bad = cut(page, "#sheet, #sheet th, #sheet td")
+    assert not bad, bad
