@@ -28,6 +28,7 @@ const S = {
   typed: "", // card code being typed
   typedAt: 0,
   passTimer: null,
+  bombMenu: null, // the seat whose choice of bombs is open
 };
 
 // How long a won trick stays before it is collected for a person (others may bomb).
@@ -1049,9 +1050,59 @@ function groupPlays(plays) {
   return [...groups.values()];
 }
 
+// Whether a bomb from `seat` could matter on the play on the table: an opponent's
+// play, or the Dragon (a bombed Dragon trick is the bomber's, not given away). The
+// terminal asks "Bomb?" by the same rule (tichu_core/frontends/bombs.py).
+function bombMayMatter(view, seat) {
+  if (view.top_seat === null || !view.trick.length) return false;
+  if (view.trick[view.trick.length - 1].cards === "DR") return true;
+  return view.teams[view.top_seat] !== view.teams[seat];
+}
+
+function bombNode(seat, groups) {
+  const single = groups.length === 1;
+  const label = single ? `Bomb: ${groups[0].readings[0].label}` : `Bomb… (${groups.length})`;
+  return el(
+    "button",
+    {
+      class: "bomb-button",
+      dataKind: "bomb",
+      aria: single ? label : `Bomb: choose one of ${groups.length} bombs`,
+      onclick: () => {
+        if (single) return act(groups[0].readings[0]);
+        S.bombMenu = S.bombMenu === seat ? null : seat;
+        render();
+      },
+    },
+    label,
+  );
+}
+
+function bombMenu(seat, groups) {
+  return el(
+    "div",
+    { class: "bomb-menu", role: "group", aria: "choose a bomb" },
+    groups.map((g) =>
+      el(
+        "button",
+        { class: "bomb-choice", dataBombChoice: g.cards.join(" "), aria: g.readings[0].label, onclick: () => { S.bombMenu = null; act(g.readings[0]); } },
+        inlineCards(g.cards),
+        el("span", { class: "chip-label", text: g.readings[0].label }),
+      ),
+    ),
+  );
+}
+
 function actionsNode(seat, cards, options, view) {
   const fixed = options.actions.filter((a) => a.type !== "play");
-  const plays = options.actions.filter((a) => a.type === "play");
+  const onTurn = view.waiting_for.includes(seat);
+  // Out of turn the plays listed are bombs: offered only where a bomb could matter.
+  const worth = bombMayMatter(view, seat);
+  const plays = options.actions.filter((a) => a.type === "play" && (onTurn || worth));
+  if (!onTurn && !fixed.length && !plays.length && !options.push) {
+    return el("div", { class: "actions idle muted", text: idleText(view, seat) });
+  }
+  const bombs = worth ? groupPlays(plays.filter((p) => p.bomb)) : [];
   const chosen = [...S.selected[seat]].map((i) => cards[i]);
   const main = [];
   const calls = [];
@@ -1078,7 +1129,7 @@ function actionsNode(seat, cards, options, view) {
         const label = matching.length > 1 ? `Play ${p.label}` : `Play ${p.label}`;
         main.unshift(el("button", { class: "primary", dataKind: "play", aria: label + " (Enter)", onclick: () => act(p) }, label));
       }
-    } else {
+    } else if (onTurn || chosen.length) {
       main.unshift(
         el("button", { class: "primary", dataKind: "play", disabled: true, aria: "Play" }, chosen.length ? "Not a legal play" : "Select cards to play"),
       );
@@ -1090,7 +1141,9 @@ function actionsNode(seat, cards, options, view) {
   if (view.turn !== seat && plays.length && plays.every((p) => p.bomb)) {
     parts.push(el("div", { class: "muted hint", dataOutOfTurn: seat, text: "You may bomb now, out of turn, or let it stand." }));
   }
+  if (bombs.length) main.push(bombNode(seat, bombs));
   parts.push(el("div", { class: "actions" }, main, calls.length ? el("span", { class: "spacer" }) : null, calls));
+  if (bombs.length > 1 && S.bombMenu === seat) parts.push(bombMenu(seat, bombs));
   if (plays.length) {
     const groups = groupPlays(plays);
     const details = el(
