@@ -393,6 +393,12 @@ def test_ctrl_c_stops_the_server_within_five_seconds_under_load(
     try:
         wait_until_up(port, process)
         sockets = hostile_load(port, tables)
+        # Every create answered first (on a busy machine they may take longer than the
+        # load's 3 s): each table is then in the store, and must still be after Ctrl-C.
+        deadline = time.monotonic() + 120
+        while health(f"http://127.0.0.1:{port}")["tables"] < tables:
+            assert time.monotonic() < deadline, "the tables were not all created"
+            time.sleep(0.2)
         started = time.monotonic()
         for _ in range(interrupts):
             process.send_signal(signal.SIGINT)
@@ -483,6 +489,7 @@ def test_tichu_serve_takes_the_hardening_options(
     argv = ["serve", "--allowed-host", "a.lan", "--allowed-host", "b.lan"]
     argv += ["--idle-expiry", "60", "--finished-expiry", "5", "--max-tables", "7"]
     argv += ["--tables-per-client", "3", "--bots-per-client", "9", "--bot-rate", "50"]
+    argv += ["--connections-per-client", "4", "--trusted-proxy", "10.0.0.1"]
     assert cli.main(argv) == 0
     assert cli.main(["serve"]) == 0
     options, defaults = calls
@@ -491,6 +498,8 @@ def test_tichu_serve_takes_the_hardening_options(
     limits = options["limits"]
     assert limits.max_tables == 7 and limits.tables_per_client == 3
     assert limits.bots_per_client == 9 and limits.bot_actions_per_second == 50
+    assert limits.connections_per_client == 4 and options["trusted_proxies"] == ["10.0.0.1"]
+    assert defaults["trusted_proxies"] == []
     assert defaults["expiry"] == Expiry() and defaults["limits"] == Limits()
     assert defaults["allowed_hosts"] == []
     for bad in (["--idle-expiry", "0"], ["--bot-rate", "nan"], ["--max-tables", "0"]):

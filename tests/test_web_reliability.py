@@ -7,6 +7,7 @@ store path that is not a regular file refused in one line."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -425,3 +426,131 @@ def test_watchers_of_one_moment_share_one_state_build(tmp_path: Path) -> None:
         await stop(lobby)
 
     asyncio.run(scene())
+
+
+# --------------------------------------------------------------------------- connections
+
+
+def low_fd_limit() -> None:
+    """In the server's process: as few file descriptors as the issue's machine had."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+
+def health_of(port: int, source: str = "127.0.0.1") -> int:
+    """The status of GET /health on a fresh connection from ``source`` (0: no answer)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=20, source_address=(source, 0)) as s:
+        s.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        try:
+            head = s.recv(64)
+        except OSError:
+            return 0
+    return int(head.split()[1]) if head.startswith(b"HTTP/1.1 ") else 0
+
+
+def test_half_sent_requests_neither_fill_the_server_nor_stay(tmp_path: Path) -> None:
+    """Before, 260 half-sent requests made the server unreachable for everyone (`Too
+    many open files`) until the client let go: no header timeout, no cap. Now a client
+    holds only a few connections that have not sent a whole request (the oldest goes
+    for a newer one) and every request's headers must come within `header_seconds`:
+    300 half-sent requests on loopback, against a server allowed 256 file descriptors,
+    and a fresh request is still answered; every half-sent one is closed by the server
+    (waited for with a bound, no timing asserted)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1024:  # this process holds 300 sockets and the usual files
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    port = free_port()
+    db = tmp_path / "t.db"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TICHU_PURE_PYTHON": "1"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tichu_core", "serve", "--port", str(port), "--db", str(db)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=low_fd_limit,
+    )
+    half: list[socket.socket] = []
+    try:
+        wait_until_up(port, server)
+        for _ in range(300):
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0")  # and nothing more
+            half.append(s)
+        assert health_of(port) == 200
+        for s in half:  # each is closed by the server: EOF or a reset, never a hang
+            s.settimeout(60)
+            with contextlib.suppress(ConnectionResetError):
+                assert s.recv(4096) == b""
+        assert health_of(port) == 200
+        assert server.poll() is None
+    finally:
+        for s in half:
+            s.close()
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
+    assert server.stderr is not None
+    assert b"Too many open files" not in server.stderr.read()
+
+
+def websocket_from(port: int, source: str, headers: dict[str, str] | None = None) -> Any:
+    from websockets.sync.client import connect
+
+    sock = socket.create_connection(("127.0.0.1", port), timeout=20, source_address=(source, 0))
+    return connect(
+        f"ws://127.0.0.1:{port}/ws", sock=sock, additional_headers=headers, open_timeout=20
+    )
+
+
+def test_a_client_holds_a_bounded_number_of_connections(tmp_path: Path) -> None:
+    """`--connections-per-client 5`: five WebSockets of one client are served, a sixth
+    is refused (closed before any answer), and the server goes on serving them."""
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage
+
+    port = free_port()
+    server = serve_process(port, tmp_path / "t.db", "--connections-per-client", "5")
+    try:
+        wait_until_up(port, server)
+        with contextlib.ExitStack() as held:
+            sockets = [held.enter_context(websocket_from(port, "127.0.0.1")) for _ in range(5)]
+            for ws in sockets:
+                assert json.loads(ws.recv(timeout=20))["type"] == "welcome"
+            with (
+                pytest.raises((ConnectionClosed, InvalidHandshake, InvalidMessage, OSError)),
+                websocket_from(port, "127.0.0.1") as refused,
+            ):
+                refused.recv(timeout=20)
+            sockets[0].send(json.dumps({"type": "ping"}))
+            assert json.loads(sockets[0].recv(timeout=20))["type"] == "pong"
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
+
+
+def test_every_loopback_address_is_one_client_and_forwarded_for_is_not_trusted(
+    tmp_path: Path,
+) -> None:
+    """Before, each 127.0.0.x address was a client of its own (five addresses held five
+    times the limits), and uvicorn believed `X-Forwarded-For` from 127.0.0.1 by default
+    (any local program could claim any address). Now every loopback address is one
+    client, and `X-Forwarded-For` counts only from a `--trusted-proxy`."""
+    port = free_port()
+    server = serve_process(port, tmp_path / "t.db", "--tables-per-client", "1")
+    try:
+        wait_until_up(port, server)
+        create = json.dumps({"type": "create", "variant": "standard"})
+        for source, headers, answer in (
+            ("127.0.0.2", None, "created"),
+            ("127.0.0.3", None, "too_many_tables"),
+            ("127.0.0.1", {"X-Forwarded-For": "203.0.113.9"}, "too_many_tables"),
+        ):
+            with websocket_from(port, source, headers) as ws:
+                ws.recv(timeout=20)  # welcome
+                ws.send(create)
+                reply = json.loads(ws.recv(timeout=20))
+                assert reply.get("code", reply["type"]) == answer, (source, reply)
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)

@@ -274,7 +274,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                 bot_actions_per_second=args.bot_rate,
                 away_grace=args.away_grace,
                 bomb_window=args.bomb_window,
+                connections_per_client=args.connections_per_client,
             ),
+            trusted_proxies=args.trusted_proxy,
         )
     except StoreError as error:
         _say(f"tichu serve: error: {error}", file=sys.stderr)
@@ -662,6 +664,22 @@ def build_parser() -> argparse.ArgumentParser:
         default=50.0,
         metavar="ACTIONS",
         help="bot actions a second, all tables together (default 50)",
+    )
+    sub.add_argument(
+        "--connections-per-client",
+        type=_whole_number(least=1, most=1_000_000),
+        default=100,
+        metavar="N",
+        help="connections one client holds at once; every loopback address is one client "
+        "(default 100)",
+    )
+    sub.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy's address whose X-Forwarded-For names the client "
+        "(repeatable; default: none, a client is the address it connects from)",
     )
     sub.add_argument(
         "--away-grace",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import os
@@ -119,7 +120,7 @@ class Connection:
         self.limits = lobby.limits
         self.budget = budget
         client = websocket.client
-        self.address = client.host if client is not None else "unknown"
+        self.address = client_key(client.host if client is not None else None)
         self.table: Table | None = None
         self.player: int | None = None
         self.sent = 0  # events of the player's stream already sent
@@ -406,6 +407,123 @@ class Connection:
         self.reply(answer)
 
 
+def client_key(host: str | None) -> str:
+    """Who a peer counts as for the per-client limits: its address, except that every
+    loopback address (127.0.0.0/8, ::1) is one client, ``loopback`` (docs/web.md
+    section 5: five local addresses do not hold five times the limits)."""
+    if host is None:
+        return "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return "loopback" if address.is_loopback else str(address)
+
+
+class ConnectionGuard:
+    """The connections each client holds (transports, before any HTTP is read): at most
+    ``connections_per_client`` in all, WebSockets included, and at most
+    ``pending_per_client`` that have not sent a whole request yet, where a newer one
+    closes the oldest (a client sending its request at once is never kept out by its
+    own half-sent ones). A request's headers must come within ``header_seconds``, else
+    the connection is closed. Connections from a ``trusted`` proxy are not counted
+    (the proxy bounds its clients; the app counts them by ``X-Forwarded-For``)."""
+
+    def __init__(self, limits: Limits, trusted: Iterable[str] = ()) -> None:
+        self.limits = limits
+        self.trusted = frozenset(trusted)
+        self.held: dict[str, list[Any]] = {}  # client -> its protocols, oldest first
+        self.refused = 0
+        self._admitted = 0
+
+    def admit(self, protocol: Any, host: str | None) -> bool:
+        """Whether a new connection may stay (else its caller aborts it)."""
+        if host in self.trusted:
+            return True
+        self._admitted += 1
+        if self._admitted % 1024 == 0:  # forget the clients that have gone
+            for key in list(self.held):
+                self._live(key)
+        key = client_key(host)
+        held = self._live(key)
+        pending = [other for other in held if other.waiting_for_request()]
+        if len(pending) >= self.limits.pending_per_client:
+            oldest = pending[0]
+            oldest.transport.abort()
+            held.remove(oldest)
+        elif len(held) >= self.limits.connections_per_client:
+            self.refused += 1
+            if self.refused % 100 == 1:
+                log.warning(
+                    "refused a connection from %s: it holds %d (and %d refused so far)",
+                    key,
+                    len(held),
+                    self.refused,
+                )
+            return False
+        held.append(protocol)
+        self.held[key] = held
+        return True
+
+    def _live(self, key: str) -> list[Any]:
+        held = [p for p in self.held.get(key, ()) if not p.transport.is_closing()]
+        if held:
+            self.held[key] = held
+        else:
+            self.held.pop(key, None)
+        return held
+
+
+def guarded_protocol(guard: ConnectionGuard) -> type[asyncio.Protocol]:
+    """uvicorn's h11 HTTP protocol with :class:`ConnectionGuard`'s caps and header
+    timeout (uvicorn has neither: its keep-alive timeout starts only after a response,
+    so a request that never ends its headers held its socket for ever)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class GuardedProtocol(H11Protocol):
+        _timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            if not guard.admit(self, self.client[0] if self.client else None):
+                transport.abort()
+                return
+            self._wait_for_headers()
+
+        def waiting_for_request(self) -> bool:
+            """No request's headers read yet (and not upgraded to a WebSocket)."""
+            return self.cycle is None and self.transport.get_protocol() is self
+
+        def _wait_for_headers(self) -> None:
+            cycle = self.cycle
+            self._timer = self.loop.call_later(
+                guard.limits.header_seconds, self._headers_late, cycle
+            )
+
+        def _headers_late(self, cycle: object) -> None:
+            self._timer = None
+            transport = self.transport
+            if transport.is_closing() or transport.get_protocol() is not self:
+                return  # closed, or a WebSocket now (its own protocol)
+            if self.cycle is cycle:  # no new request's headers since the timer began
+                transport.abort()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing() and self._timer is None:
+                self._wait_for_headers()  # the next request's headers, if any
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            super().connection_lost(exc)
+
+    return GuardedProtocol
+
+
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 ANY_HOST = "*"
 
@@ -605,10 +723,13 @@ def serve(
     allowed_hosts: Sequence[str] = (),
     expiry: Expiry | None = None,
     limits: Limits | None = None,
+    trusted_proxies: Sequence[str] = (),
 ) -> None:
     """Run the web table with uvicorn until interrupted (Ctrl-C: connections get a
     second to close, then go; a second Ctrl-C exits at once). The store is checked
-    first: a file that is not one raises ``store.StoreError``, and nothing starts."""
+    first: a file that is not one raises ``store.StoreError``, and nothing starts.
+    ``trusted_proxies``: the addresses whose ``X-Forwarded-For`` names the client
+    (none by default: a client is the address it connects from)."""
     # One server per store: held until this function returns (or the process ends).
     lock = StoreLock(db)
     try:
@@ -618,7 +739,7 @@ def serve(
         lock.release(remove=lock.created)
         raise
     try:
-        _run(host, port, db, bot_delay, allowed_hosts, expiry, limits)
+        _run(host, port, db, bot_delay, allowed_hosts, expiry, limits, trusted_proxies)
     finally:
         lock.release()
 
@@ -631,6 +752,7 @@ def _run(
     allowed_hosts: Sequence[str],
     expiry: Expiry | None,
     limits: Limits | None,
+    trusted_proxies: Sequence[str],
 ) -> None:
     import uvicorn
 
@@ -654,6 +776,12 @@ def _run(
         ws_max_size=WS_MAX_FRAME,
         log_level="info",
         timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+        # Per-client connection caps and a header timeout (ConnectionGuard).
+        http=guarded_protocol(ConnectionGuard(limits or Limits(), trusted_proxies)),
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: any
+        # local program could then claim any address. Only a named proxy is believed.
+        proxy_headers=bool(trusted_proxies),
+        forwarded_allow_ips=list(trusted_proxies) or None,
     )
 
     class Server(uvicorn.Server):

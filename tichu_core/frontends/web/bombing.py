@@ -2,7 +2,8 @@
 
 After a play that a connected person may want to bomb (by
 :func:`~tichu_core.frontends.bombs.bomb_may_matter`: an opponent's play, or the
-Dragon), the table's bots wait ``Limits.bomb_window`` seconds before their next action,
+Dragon), the table's bots wait ``bomb_window`` seconds (``create_app``'s, ``tichu serve
+--bomb-window``) before their next action,
 so that the person has the time to see the play and tap Bomb. The pause follows from
 public facts alone (who made the play, who is connected, the play's cards), never
 from anyone's hand: every player sees the same pause whether or not anybody holds a
@@ -49,9 +50,8 @@ class BombWindow:
             return
         view = game.observation(None)
         for seat in range(game.seats):
-            if (
-                game.controller(seat) in people
-                and bomb_may_matter(view.teams, view.trick, view.top_seat, seat)
+            if game.controller(seat) in people and bomb_may_matter(
+                view.teams, view.trick, view.top_seat, seat
             ):
                 self.until = time.monotonic() + self.seconds
                 return

@@ -31,6 +31,8 @@ REQUESTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "bots": (frozenset({"table", "bots", "token"}), frozenset()),
     "move": (frozenset({"table", "token", "player"}), frozenset()),
     "replace": (frozenset({"table", "token", "player"}), frozenset({"bot"})),
+    "chat": (frozenset({"token", "text"}), frozenset()),
+    "records": (frozenset(), frozenset()),
     "act": (frozenset({"token", "action"}), frozenset({"hand"})),
     "ping": (frozenset(), frozenset()),
 }
@@ -61,12 +63,16 @@ class Limits:
     bot_actions_per_second: float = 50.0
     # One bot decision's time on the bot thread (deciding.py); longer is answered for.
     bot_seconds: float = 10.0
+    # Connections one client holds at once (WebSockets and HTTP; every loopback address
+    # is one client), of which at most `pending_per_client` have not yet sent a whole
+    # request (a newer one closes the oldest); a request's headers must come within
+    # `header_seconds` (app.py, ConnectionGuard).
+    connections_per_client: int = 100
+    pending_per_client: int = 8
+    header_seconds: float = 10.0
     # Seconds a person's place waits for the person after the last connection to it is
     # gone, before a bot plays it until the person returns (seating.py).
     away_grace: float = 60.0
-    # Seconds the bots wait after a play that a connected person may want to bomb, so
-    # that there is a fair moment to tap Bomb (bombing.py); `tichu serve` sets 2.
-    bomb_window: float = 0.0
 
     def public(self) -> dict[str, Any]:
         return asdict(self)

@@ -72,6 +72,21 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    number INTEGER NOT NULL,
+    time REAL NOT NULL,
+    player INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS records (
+    table_id TEXT PRIMARY KEY,
+    finished REAL NOT NULL,
+    summary TEXT NOT NULL,
+    game TEXT NOT NULL
+);
 """
 
 
@@ -101,6 +116,16 @@ class SeatRecord:
     token_hash: str | None = None
 
 
+@dataclass(frozen=True)
+class ChatLine:
+    """One message of a table's chat (web/chat.py)."""
+
+    time: float
+    player: int
+    name: str
+    text: str
+
+
 @dataclass
 class TableRecord:
     """A stored table: enough to rebuild its game exactly."""
@@ -113,6 +138,7 @@ class TableRecord:
     touched: float = 0.0  # the last action's time (the creation's before any)
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)  # each action's JSON, in order
+    chat: list[ChatLine] = field(default_factory=list)  # its table chat, in order
 
 
 class TableStore:
@@ -137,13 +163,14 @@ class TableStore:
                 self._db.execute("PRAGMA synchronous=FULL")
                 self._db.execute("PRAGMA foreign_keys=ON")
                 self._db.execute("BEGIN IMMEDIATE")
-                if not upgrade:
-                    for statement in SCHEMA.split(";"):
-                        if statement.strip():
-                            self._db.execute(statement)
-                else:
+                if upgrade:
                     self._db.execute("ALTER TABLE tables ADD COLUMN touched REAL")
                     self._db.execute("ALTER TABLE tables ADD COLUMN expired REAL")
+                # Every table IF NOT EXISTS: a store of an earlier release gains the
+                # chat and records tables (web/chat.py, web/records.py) here.
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
                 self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 self._db.execute("COMMIT")
@@ -291,9 +318,43 @@ class TableStore:
             )
         ]
         self._db.executemany("DELETE FROM actions WHERE table_id = ?", ids)
+        self._db.executemany("DELETE FROM chat WHERE table_id = ?", ids)
         self._db.executemany("DELETE FROM seats WHERE table_id = ?", ids)
         self._db.executemany("DELETE FROM tables WHERE id = ?", ids)
         return len(ids)
+
+    def put_chat(self, table_id: str, number: int, line: ChatLine) -> None:
+        """Message ``number`` (0 for the first) of a table's chat."""
+        self._db.execute(
+            "INSERT INTO chat (table_id, number, time, player, name, text)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, number, line.time, line.player, line.name, line.text),
+        )
+
+    def put_record(self, table_id: str, finished: float, summary: str, game: str) -> None:
+        """A finished match's record: kept when the table expires (web/records.py)."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO records (table_id, finished, summary, game)"
+            " VALUES (?, ?, ?, ?)",
+            (table_id, finished, summary, game),
+        )
+
+    def records(self, limit: int) -> list[tuple[str, float, str]]:
+        """The latest ``limit`` finished matches: (table id, when, summary JSON)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT table_id, finished, summary FROM records ORDER BY finished DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [(row[0], row[1], row[2]) for row in rows]
+
+    def record(self, table_id: str) -> str | None:
+        """A finished match's saved game (``Game.to_json``), if there is one."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT game FROM records WHERE table_id = ?", (table_id,)
+            ).fetchone()
+        return None if row is None else str(row[0])
 
     def add_table(self, record: TableRecord) -> None:
         self._one(lambda: self.put_table(record))
@@ -310,6 +371,9 @@ class TableStore:
             ).fetchall()
             actions = self._db.execute(
                 "SELECT table_id, action FROM actions ORDER BY table_id, number"
+            ).fetchall()
+            chat = self._db.execute(
+                "SELECT table_id, time, player, name, text FROM chat ORDER BY table_id, number"
             ).fetchall()
         records = {
             row[0]: TableRecord(
@@ -328,6 +392,9 @@ class TableStore:
         for table_id, action in actions:
             if table_id in records:
                 records[table_id].actions.append(action)
+        for table_id, *line in chat:
+            if table_id in records:
+                records[table_id].chat.append(ChatLine(*line))
         return list(records.values())
 
 

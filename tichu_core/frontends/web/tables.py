@@ -41,8 +41,10 @@ import tichu_core as tc
 from tichu_core.frontends.bots import Bot, bot_names, make_bot, unknown_bot_message
 from tichu_core.frontends.bots.driver import Chance, Driver
 from tichu_core.frontends.web.bombing import BombWindow
+from tichu_core.frontends.web.chat import TableChat
 from tichu_core.frontends.web.deciding import Deciding
 from tichu_core.frontends.web.protocol import Limits, ProtocolError, legal_for
+from tichu_core.frontends.web.records import Recorder
 from tichu_core.frontends.web.seating import StandIns, place_teams
 from tichu_core.frontends.web.store import (
     SeatRecord,
@@ -280,7 +282,9 @@ class Table:
         # Bots playing for people who left, until they return (seating.py).
         self.stand_ins = StandIns(self, lobby.limits.away_grace)
         # The bots' pause after a play a person may want to bomb (bombing.py).
-        self.bomb_window = BombWindow(self, lobby.limits.bomb_window)
+        self.bomb_window = BombWindow(self, lobby.bomb_window)
+        self.chat = TableChat(self, record.chat)  # chat.py
+        self.recorder = Recorder(self)  # records.py
         try:
             self.game = self._replay()
         except Exception as error:  # whatever it is, this table alone stops
@@ -604,6 +608,7 @@ class Table:
         self.touched = time.time()
         self.stand_ins.update()  # who left or came back (seating.py)
         self.bomb_window.note()  # a play a person may want to bomb (bombing.py)
+        self.recorder.note()  # the match's record, once it is over (records.py)
         if self._writing is not None:
             # The game holds an action not yet stored: the info and the followers' states
             # wait for it (`_written` notifies).
@@ -714,6 +719,7 @@ class Lobby:
         bot_delay: float = 0.0,
         limits: Limits | None = None,
         expiry: Expiry | None = None,
+        bomb_window: float = 0.0,
     ) -> None:
         self.store = store
         self.writer = StoreWriter(store)
@@ -721,6 +727,7 @@ class Lobby:
         # and the limits, waits for its write, then takes effect, with nothing between.
         self._changes = asyncio.Lock()
         self.bot_delay = bot_delay
+        self.bomb_window = bomb_window  # bombing.py
         self.limits = limits or Limits()
         self.expiry = expiry or Expiry()
         self.bot_pace = BotPace(self.limits.bot_actions_per_second)
