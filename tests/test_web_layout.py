@@ -7,13 +7,16 @@ Screenshots go to tests/artifacts/web/ (ignored by git)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, Person, create_table, lobby_of
 from webtable import on_loop, running_server
 
@@ -185,3 +188,51 @@ def test_threechus_sheet_says_whose_partner_the_dummy_was(
     assert f"Bot {player + 1} & the dummy" in said.inner_text()
     bad = cut(page, "#sheet, #sheet th, #sheet td")
     assert not bad, bad
+
+
+# On a phone: the trick's area clear of one's own name plate, and the newest play of the
+# trick whole inside it (a long trick scrolls, the newest play in view).
+TRICK_CLEAR = """() => {
+  const center = document.getElementById("center").getBoundingClientRect();
+  const me = document.querySelector("#seats .seat.me");
+  const top = document.querySelector("#trick .entry.top");
+  const bad = [];
+  if (me) {
+    const b = me.getBoundingClientRect();
+    if (center.bottom > b.top + 1 && center.top < b.bottom && center.left < b.right &&
+        b.left < center.right) bad.push("the trick's area covers our name plate");
+  }
+  if (top) {
+    const t = top.getBoundingClientRect();
+    if (t.top < center.top - 1 || t.bottom > center.bottom + 1)
+      bad.push(`the newest play at ${Math.round(t.top)}-${Math.round(t.bottom)} outside ` +
+        `${Math.round(center.top)}-${Math.round(center.bottom)}`);
+  }
+  return bad;
+}"""
+
+
+def test_a_trick_on_a_phone_keeps_to_the_table_and_its_newest_play_in_view(
+    browser: Browser, server: tuple[str, Any]
+) -> None:
+    url, _ = server
+    pat = Person(browser, url, "Pat", PHONE)
+    create_table(pat, url, "standard", fill="greedy")
+    page = pat.page
+    assert page.evaluate("() => document.getElementById('felt').classList.contains('narrow')")
+    seen: list[str] = []
+    largest = 0
+    deadline = time.monotonic() + 120
+    while pat.hands_played() < 1:
+        with contextlib.suppress(PlaywrightTimeout):
+            if not pat.act():
+                page.wait_for_timeout(20)
+        seen += page.evaluate(TRICK_CLEAR)
+        entries = page.locator("#trick .entry.play").count()
+        if entries > largest:
+            largest = entries
+            pat.screenshot("standard-phone-trick")
+        assert time.monotonic() < deadline, "the hand took too long"
+    assert largest >= 3  # a trick of several plays was seen
+    assert not seen, sorted(set(seen))
+    assert not pat.errors, pat.errors

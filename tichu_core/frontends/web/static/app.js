@@ -885,6 +885,8 @@ function renderCenter(view, table) {
   }
   if (S.collecting) nodes.push(el("div", { class: "muted collecting", text: "Collecting the trick…" }));
   $("trick").replaceChildren(...nodes);
+  // A trick longer than the room on a phone scrolls: the newest play stays in view.
+  if ($("felt").classList.contains("narrow")) $("center").scrollTop = $("center").scrollHeight;
 }
 
 // --------------------------------------------------------------------------- your hand
