@@ -174,6 +174,10 @@ def test_a_bot_registered_in_the_entry_point_group_is_found_by_name(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert bot_names() == [
+        "easy",
+        "medium",
+        "hard",
+        "expert",
         "random",
         "greedy",
         "heuristic",
@@ -200,11 +204,12 @@ def test_an_unknown_bot_name_lists_the_known_ones_and_suggests_one(
 ) -> None:
     message = unknown_bot_message("heuristc")
     assert message == (
-        "unknown bot 'heuristc'; known: random, greedy, heuristic, heuristic-no-oot, search,"
-        " search-strong (did you mean 'heuristic'?)"
+        "unknown bot 'heuristc'; known: easy, medium, hard, expert, random, greedy, "
+        "heuristic, heuristic-no-oot, search, search-strong (did you mean 'heuristic'?)"
     )
     assert unknown_bot_message("zzz").endswith(
-        "known: random, greedy, heuristic, heuristic-no-oot, search, search-strong"
+        "known: easy, medium, hard, expert, random, greedy, heuristic, heuristic-no-oot, "
+        "search, search-strong"
     )
     with pytest.raises(ValueError, match="did you mean 'heuristic'"):
         make_bot("heuristc")

@@ -198,8 +198,8 @@ def test_make_bot_knows_the_bots_by_name() -> None:
     with pytest.raises(
         ValueError,
         match=(
-            "unknown bot 'clever'; known: random, greedy, heuristic, heuristic-no-oot, search,"
-            " search-strong"
+            "unknown bot 'clever'; known: easy, medium, hard, expert, random, greedy, "
+            "heuristic, heuristic-no-oot, search, search-strong"
         ),
     ):
         make_bot("clever")

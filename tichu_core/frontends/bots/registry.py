@@ -21,14 +21,27 @@ __all__ = [
     "DEFAULT_BOT",
     "DESCRIPTIONS",
     "ENTRY_POINT_GROUP",
+    "HARD_BUDGET",
+    "LEVELS",
     "bot_descriptions",
     "bot_names",
     "make_bot",
     "unknown_bot_message",
 ]
 
-# The bundled bots by name: a seed (or None) -> a bot.
+# The levels people choose from, weakest first (docs/bots.md, "Levels"): each a bot
+# configuration below, offered by name with a word on it by the web table and `tichu
+# play`. `hard` is the search bot on a third of the default budget.
+LEVELS = ("easy", "medium", "hard", "expert")
+HARD_BUDGET = {"iterations": 32, "worlds": 4, "steps": 3000}
+
+# The bundled bots by name: a seed (or None) -> a bot. The levels first, then the
+# engine names (which keep working).
 BOTS: Mapping[str, BotFactory] = {
+    "easy": lambda seed: GreedyBot(seed),
+    "medium": lambda seed: HeuristicBot(seed),
+    "hard": lambda seed: SearchBot(seed, **HARD_BUDGET),
+    "expert": lambda seed: SearchBot(seed),
     "random": lambda seed: RandomBot(seed),
     "greedy": lambda seed: GreedyBot(seed),
     "heuristic": lambda seed: HeuristicBot(seed),
@@ -44,6 +57,14 @@ BOTS: Mapping[str, BotFactory] = {
 
 # A word on each bundled bot, for the places people choose one (the web table).
 DESCRIPTIONS: Mapping[str, str] = {
+    "easy": "level 1 of 4, for learning: plays its weakest cards, never calls, lets its "
+    "partner's tricks stand (the greedy bot)",
+    "medium": "level 2 of 4, a sensible club player: plans its hand, calls Tichu on strong "
+    "cards, keeps bombs for when they matter (the heuristic bot)",
+    "hard": "level 3 of 4: thinks ahead by playing out the deals it cannot see, briefly "
+    "(the search bot on a third of its thought, about 0.02 s a move)",
+    "expert": "level 4 of 4, the strongest: the search bot at full thought, calls Grand "
+    "Tichu and Tichu by its own search (about 0.05 s a move)",
     "random": "plays any legal move at random and never calls: for trying the rules",
     "greedy": "sheds its weakest cards, beats with the least it can, lets its partner's "
     "tricks stand, bombs only to stop an opponent going out",

@@ -107,9 +107,11 @@ class SearchBot:
     first; None: no limit); ``seconds``: a time budget per decision instead (not
     reproducible); ``worlds``: worlds sampled per decision (the rollouts cycle through
     them, each sampled when first needed); ``candidates``: at most this many
-    actions are compared; ``rollout``: ``"fast"`` (this module's default policy) or
-    ``"heuristic"`` (the heuristic bot plays the rollouts). With ``iterations`` and
-    ``steps`` the decisions depend only on the seed and what the player was shown.
+    actions are compared; ``own_trick_bombs``: whether a bomb on the bot's own trick
+    (``bombs.own_trick``) is searched at all; ``rollout``: ``"fast"`` (this module's
+    default policy) or ``"heuristic"`` (the heuristic bot plays the rollouts). With
+    ``iterations`` and ``steps`` the decisions depend only on the seed and what the
+    player was shown.
     """
 
     name = "search"
@@ -124,6 +126,7 @@ class SearchBot:
         worlds: int = DEFAULT_WORLDS,
         candidates: int = DEFAULT_CANDIDATES,
         rollout: str = "fast",
+        own_trick_bombs: bool = True,
     ) -> None:
         for label, value, low in (
             ("iterations", iterations, 1),
@@ -145,6 +148,7 @@ class SearchBot:
                 f"search bot: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}"
             )
         self.rollout = rollout
+        self.own_trick_bombs = own_trick_bombs
         self.iterations = iterations
         self.steps = steps
         self.seconds = seconds
@@ -188,7 +192,9 @@ class SearchBot:
 
     def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
         """Out of turn: a bomb from ``actions``, or None to let the trick stand; both
-        judged by the same search."""
+        judged by the same search (none on its own trick without ``own_trick_bombs``)."""
+        if not self.own_trick_bombs and observation.top_seat == seat:
+            return None
         fixed = len(actions.fixed)
         bombs = [
             (i, play) for i, play in enumerate(actions.combinations) if play.is_bomb
