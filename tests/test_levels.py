@@ -32,7 +32,8 @@ def test_the_levels_are_named_bots_with_a_word_each() -> None:
     hard, expert = make_bot("hard", 1), make_bot("expert", 1)
     assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
     # hard thinks less than expert, by every measure of the budget
-    assert hard.iterations == HARD_BUDGET["iterations"] < expert.iterations
+    assert (hard.iterations, hard.worlds, hard.steps) == HARD_BUDGET
+    assert hard.iterations < expert.iterations
     assert hard.worlds < expert.worlds
     assert hard.steps is not None and expert.steps is not None and hard.steps < expert.steps
     # the engine names keep working

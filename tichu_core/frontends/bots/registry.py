@@ -33,14 +33,16 @@ __all__ = [
 # configuration below, offered by name with a word on it by the web table and `tichu
 # play`. `hard` is the search bot on a third of the default budget.
 LEVELS = ("easy", "medium", "hard", "expert")
-HARD_BUDGET = {"iterations": 32, "worlds": 4, "steps": 3000}
+HARD_BUDGET = (32, 4, 3000)  # rollouts, worlds and play-out steps per decision
 
 # The bundled bots by name: a seed (or None) -> a bot. The levels first, then the
 # engine names (which keep working).
 BOTS: Mapping[str, BotFactory] = {
     "easy": lambda seed: GreedyBot(seed),
     "medium": lambda seed: HeuristicBot(seed),
-    "hard": lambda seed: SearchBot(seed, **HARD_BUDGET),
+    "hard": lambda seed: SearchBot(
+        seed, iterations=HARD_BUDGET[0], worlds=HARD_BUDGET[1], steps=HARD_BUDGET[2]
+    ),
     "expert": lambda seed: SearchBot(seed),
     "random": lambda seed: RandomBot(seed),
     "greedy": lambda seed: GreedyBot(seed),
