@@ -908,6 +908,7 @@ function renderMine(view, legal) {
       "div",
       { class: "mine" + (waiting ? " waiting" : ""), dataMySeat: seat },
       view.seats.length > 1 ? el("div", { class: "mine-name", text: view.players[seat] === null ? "The dummy's hand" : "Your hand" }) : null,
+      seat === view.seats[0] && cards.length > 1 ? orderNode() : null,
       handNode(seat, cards, options),
       exchanged(view, seat),
       options ? actionsNode(seat, cards, options, view) : el("div", { class: "actions idle muted", text: idleText(view, seat) }),
@@ -962,14 +963,44 @@ function pushable(seat, cards, options) {
   return free;
 }
 
+// The order the hand is shown in (Words.ORDERS: high cards first, low cards first, by
+// suit), as this browser last chose it.
+function handOrder() {
+  const order = localStorage.getItem("tichu.order");
+  return order in Words.ORDERS ? order : "high";
+}
+
+function orderNode() {
+  const names = Object.keys(Words.ORDERS);
+  const order = handOrder();
+  const next = names[(names.indexOf(order) + 1) % names.length];
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "small order",
+      dataOrder: order,
+      title: `cards shown ${Words.ORDERS[order]}; click: ${Words.ORDERS[next]}`,
+      aria: `cards shown ${Words.ORDERS[order]}: show them ${Words.ORDERS[next]}`,
+      onclick: () => {
+        localStorage.setItem("tichu.order", next);
+        render();
+      },
+    },
+    `⇅ ${Words.ORDERS[order]}`,
+  );
+}
+
 function handNode(seat, cards, options) {
   const selected = S.selected[seat];
   const planned = new Set(Object.values(S.plan[seat] || {}).flat());
   const choosing = options && options.push ? pushable(seat, cards, options) : null;
+  // Drawn in the chosen order; each card keeps its index in the hand (the selection's).
   return el(
     "div",
     { class: "hand", dataHand: seat, role: "group", aria: "your cards" },
-    cards.map((code, i) => {
+    Words.arrange(cards, handOrder()).map((i) => {
+      const code = cards[i];
       const enabled = options && (!choosing || choosing.has(i) || selected.has(i));
       return cardNode(code, {
         class: (selected.has(i) ? "selected" : "") + (planned.has(i) ? " given" : ""),

@@ -1,0 +1,92 @@
+"""What players expect of the web table's page, in a real browser (Debian's Chromium, as
+test_web_browser.py): the hand shown with the Dog and the Mah Jong low and the Phoenix
+and the Dragon high, in an order the player chooses (high first, low first, by suit)
+and this browser remembers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+from test_web_browser import ARGS, CHROMIUM, DESKTOP, Person, create_table
+from webtable import running_server
+
+from tichu_core.frontends.web.app import create_app
+
+RANKS = {"DOG": 0, "MJ": 1, "J": 11, "Q": 12, "K": 13, "A": 14, "PH": 15, "DR": 16}
+SUITS = "jspt"
+
+
+def rank(code: str) -> int:
+    return RANKS[code] if code in RANKS else RANKS.get(code[:-1]) or int(code[:-1])
+
+
+def suit_group(code: str) -> int:
+    if code in RANKS:
+        return -1 if rank(code) < 2 else 5
+    return SUITS.index(code[-1])
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), "the browser test needs Debian's chromium: apt-get install chromium"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
+    app = create_app(tmp_path / "tables.db", bot_delay=0.01)
+    with running_server(app) as url:
+        yield url, app
+
+
+def test_the_hand_is_sorted_with_the_specials_where_players_put_them_in_a_remembered_order(
+    browser: Browser, server: tuple[str, Any]
+) -> None:
+    url, _ = server
+    ann = Person(browser, url, "Ann", DESKTOP)
+    create_table(ann, url, "standard", fill="greedy")
+    page = ann.page
+    hand = page.locator("#mine [data-my-seat] [data-hand] .card")
+    hand.first.wait_for()
+
+    def shown() -> list[str]:
+        return [code or "" for code in hand.evaluate_all("(n) => n.map((c) => c.dataset.card)")]
+
+    def ranks() -> list[int]:
+        return [rank(code) for code in shown()]
+
+    assert page.get_attribute("button.order", "data-order") == "high"  # the default
+    assert ranks() == sorted(ranks(), reverse=True)
+    # The cards keep their places in the hand: the indexes are a permutation.
+    indexes = hand.evaluate_all("(n) => n.map((c) => Number(c.dataset.index))")
+    assert sorted(indexes) == list(range(len(indexes)))
+    page.click("button.order")
+    assert page.get_attribute("button.order", "data-order") == "low"
+    assert ranks() == sorted(ranks())
+    page.click("button.order")
+    assert page.get_attribute("button.order", "data-order") == "suit"
+    groups = [(suit_group(code), rank(code)) for code in shown()]
+    assert groups == sorted(groups)
+    # The choice is remembered by this browser: a reload keeps it.
+    page.reload()
+    hand.first.wait_for()
+    assert page.get_attribute("button.order", "data-order") == "suit"
+    again = [(suit_group(code), rank(code)) for code in shown()]
+    assert again == sorted(again)
+    # A card chosen on the page is the card at its index in the hand.
+    first = hand.first
+    code = first.get_attribute("data-card")
+    index = int(first.get_attribute("data-index") or -1)
+    dealt = page.evaluate(
+        "(seat) => S.state.observation.hands[seat]",
+        int(page.locator("#mine [data-my-seat]").first.get_attribute("data-my-seat") or 0),
+    )
+    assert dealt[index] == code
+    assert not ann.errors, ann.errors
