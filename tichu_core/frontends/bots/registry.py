@@ -59,8 +59,8 @@ BOTS: Mapping[str, BotFactory] = {
 
 # A word on each bundled bot, for the places people choose one (the web table).
 DESCRIPTIONS: Mapping[str, str] = {
-    "easy": "level 1 of 4, for learning: plays its weakest cards, never calls, lets its "
-    "partner's tricks stand (the greedy bot)",
+    "easy": "level 1 of 4, for learning: plays its weakest cards first, beats with the "
+    "least it can, calls only on very strong cards (the greedy bot)",
     "medium": "level 2 of 4, a sensible club player: plans its hand, calls Tichu on strong "
     "cards, keeps bombs for when they matter (the heuristic bot)",
     "hard": "level 3 of 4: thinks ahead by playing out the deals it cannot see, briefly "
