@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -289,8 +290,6 @@ async def people_and_thinkers(
 ) -> tuple[Lobby, Table, dict[int, str]]:
     """A standard table: the thinkers' places taken by bots (then replaced by them), the
     other places by people; every place taken, the game dealt."""
-    from dataclasses import replace
-
     lobby = Lobby(TableStore(tmp_path / "t.db"), limits=replace(FAST, **limits))
     table = await lobby.create("standard", None, {str(p): "random" for p in thinkers})
     table.start_bots = lambda: None  # type: ignore[method-assign]  # started below
@@ -554,3 +553,91 @@ def test_every_loopback_address_is_one_client_and_forwarded_for_is_not_trusted(
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
+
+
+class PidBot:
+    """A bot that writes the process it decides in to a file (a worker process cannot
+    hand anything else back but its answer), and may ask for more memory than there is."""
+
+    def __init__(self, path: Path, hungry: bool = False) -> None:
+        self.path = path
+        self.hungry = hungry
+
+    def choose(self, observation: Any, actions: Any, seat: int) -> tc.Action:
+        self.path.write_text(str(os.getpid()))
+        if self.hungry:
+            self.path.write_bytes(bytes(8 * 2**30))  # 8 GiB: over the worker's cap
+        answer: tc.Action = actions[0]
+        return answer
+
+
+def test_in_the_worker_process_a_bot_decides_outside_the_server_and_its_memory_is_bounded(
+    tmp_path: Path,
+) -> None:
+    """`tichu serve`'s bots think in a worker process: the server's GIL is never held by
+    a decision. A bot that asks for more memory than the worker may have fails its own
+    table (MemoryError, in the worker); the server, and the other tables, go on."""
+
+    async def scene() -> None:
+        lobby = Lobby(TableStore(tmp_path / "t.db"), limits=FAST, bot_process=True)
+        tables = []
+        for hungry in (False, True):
+            table = await lobby.create("standard", None, {"2": "random"})
+            table.start_bots = lambda: None  # type: ignore[method-assign]
+            table.bots[2] = PidBot(tmp_path / f"pid-{hungry}", hungry)  # type: ignore[assignment]
+            for player in (0, 1, 3):
+                await lobby.sit(table.id, player, f"P{player}")
+            del table.start_bots
+            tables.append(table)
+        calm, hungry = tables
+        calm.start_bots()
+        assert calm._bot_task is not None
+        await calm._bot_task
+        assert calm.version == 1 and calm.error is None
+        assert int((tmp_path / "pid-False").read_text()) != os.getpid()
+        hungry.start_bots()
+        assert hungry._bot_task is not None
+        await hungry._bot_task
+        assert hungry.error is not None and "MemoryError" in hungry.error
+        assert hungry.version == 0 and calm.error is None
+        await stop(lobby)
+
+    asyncio.run(scene())
+
+
+class SleepyBot:
+    """A bot that never answers in time (it sleeps ten minutes)."""
+
+    def choose(self, observation: Any, actions: Any, seat: int) -> tc.Action:
+        time.sleep(600)
+        answer: tc.Action = actions[-1]
+        return answer
+
+
+def test_in_the_worker_process_a_bot_over_its_budget_is_stopped(tmp_path: Path) -> None:
+    """A bot that overruns `bot_seconds` in the worker process is stopped (the worker is
+    restarted) and answered for; the next bot's question is answered by the new worker."""
+
+    async def scene() -> None:
+        lobby = Lobby(
+            TableStore(tmp_path / "t.db"), limits=replace(FAST, bot_seconds=1.0), bot_process=True
+        )
+        table = await lobby.create("standard", None, {"2": "random", "3": "random"})
+        table.start_bots = lambda: None  # type: ignore[method-assign]
+        table.bots[2] = SleepyBot()  # type: ignore[assignment]
+        table.bots[3] = PidBot(tmp_path / "pid")  # type: ignore[assignment]
+        for player in (0, 1):
+            await lobby.sit(table.id, player, f"P{player}")
+        del table.start_bots
+        table.start_bots()
+        while table.version < 2:
+            await asyncio.sleep(0.05)
+        assert lobby.deciding.late == 1 and table.error is None
+        process = lobby.deciding.process
+        assert process is not None and process.restarts == 1
+        decided = [tc.action_from_json(json.loads(a)) for a in table.record.actions]
+        assert tc.GrandTichu(seat=2, call=False) in decided  # answered for the sleeper
+        assert int((tmp_path / "pid").read_text()) != os.getpid()
+        await stop(lobby)
+
+    asyncio.run(scene())

@@ -224,25 +224,6 @@ class _Moved(Exception):
     """A bot's answer is for a game that has moved on since it was asked."""
 
 
-def _think(
-    bot: Bot,
-    seat: int,
-    optional: bool,
-    observation: tc.Observation,
-    actions: Any,
-    shown: tuple[tc.Variant, int, tc.Events] | None,
-) -> tc.Action | None:
-    """A bot's answer (on the bot thread): ``offer`` for a chance out of turn (None lets
-    it stand), else ``choose``; ``observe`` first when the bot plans on sampled worlds
-    (frontends/bots/driver.py, ``show_events``)."""
-    if shown is not None:
-        bot.observe(*shown)  # type: ignore[attr-defined]
-    if optional:
-        answer: tc.Action | None = bot.offer(observation, actions, seat)  # type: ignore[attr-defined]
-        return answer
-    return bot.choose(observation, actions, seat)
-
-
 def _hand_over(meant_for: int, now: int) -> ProtocolError:
     return ProtocolError(
         "hand_over",
@@ -521,9 +502,7 @@ class Table:
                 if not len(actions):
                     raise ValueError(f"seat {seat} has no legal action")
             observe = getattr(bot, "observe", None)
-            question = partial(
-                _think,
-                bot,
+            question = (
                 seat,
                 chance.optional,
                 game.observation(player),
@@ -532,7 +511,7 @@ class Table:
                 (game.variant, player, game.events_for(player)) if observe else None,
             )
             answered, answer = await self.lobby.deciding.ask(
-                question, self.lobby.limits.bot_seconds
+                bot, question, self.lobby.limits.bot_seconds
             )
             if self._moves != moves or self.game is not game:
                 continue  # the game moved on while the bot thought: ask again
@@ -720,6 +699,7 @@ class Lobby:
         limits: Limits | None = None,
         expiry: Expiry | None = None,
         bomb_window: float = 0.0,
+        bot_process: bool = False,
     ) -> None:
         self.store = store
         self.writer = StoreWriter(store)
@@ -731,7 +711,8 @@ class Lobby:
         self.limits = limits or Limits()
         self.expiry = expiry or Expiry()
         self.bot_pace = BotPace(self.limits.bot_actions_per_second)
-        self.deciding = Deciding()  # the thread the bots think on
+        # Where the bots think: a worker process, or a thread (deciding.py).
+        self.deciding = Deciding(process=bot_process)
         self._sweeper: asyncio.Task[None] | None = None
         self._listing: tuple[float, int, str] | None = None  # (time, generation, JSON)
         self._generation = 0  # tables added or removed
