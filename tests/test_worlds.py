@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -493,3 +494,61 @@ def test_a_twelve_seat_grand_seigneur_world_fits_in_a_small_memory() -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "worlds ok"
+
+
+# --------------------------------------------------------------------------- forged records
+
+
+def forged_records() -> list[tuple[str, list[tc.Event]]]:
+    """A real record with one event forged: a seat out of range, a value of the wrong
+    type or size (as ``model_copy(update=...)`` or ``model_construct`` let anyone make)."""
+    game = tc.Game(tc.load_variant("standard"), seed=2)
+    rng = random.Random(2)
+    while sum(isinstance(e, tc.Played) for e in game.event_log) < 6:
+        random_step(game, rng)
+    events = list(game.events_for(0))
+
+    def at(kind: type[tc.Event]) -> int:
+        return next(i for i, e in enumerate(events) if isinstance(e, kind))
+
+    cases: list[tuple[str, int, dict[str, object]]] = []
+    for seat in (4, 99, -5, 2**62, -(2**62), True, "1", None, 1.0):
+        cases.append((f"played seat {seat!r}", at(tc.Played), {"seat": seat}))
+        cases.append((f"dealt seat {seat!r}", at(tc.CardsDealt), {"seat": seat}))
+        cases.append((f"received seat {seat!r}", at(tc.CardsReceived), {"seat": seat}))
+        cases.append((f"pushed to {seat!r}", at(tc.Pushed), {"cards": {seat: "2j"}}))
+        cases.append((f"received from {seat!r}", at(tc.CardsReceived), {"cards": {seat: "2j"}}))
+        cases.append((f"dealer {seat!r}", at(tc.HandStarted), {"dealer": seat}))
+        cases.append((f"hand {seat!r}", at(tc.Passed), {"hand": seat}))
+    for sizes in ([14, 14, 14], [14] * 5, [14, 14, 14, -1], [14, 14, 14, 2**62], "14", None):
+        cases.append((f"hand sizes {sizes!r}", at(tc.HandStarted), {"hand_sizes": sizes}))
+    for cards in (None, 5, "Aj", [5], {"a": 1}):
+        cases.append((f"played cards {cards!r}", at(tc.Played), {"cards": cards}))
+        cases.append((f"dealt cards {cards!r}", at(tc.CardsDealt), {"cards": cards}))
+        cases.append((f"received cards {cards!r}", at(tc.CardsReceived), {"cards": cards}))
+    records = []
+    for name, position, change in cases:
+        forged = list(events)
+        forged[position] = events[position].model_copy(update=change)
+        records.append((name, forged))
+    records.append(("an event that is no event", [*events[:5], "played", *events[6:]]))  # type: ignore[list-item]
+    return records
+
+
+def test_a_forged_record_is_refused_with_a_tichu_error() -> None:
+    """Before: a ``played`` event for seat 4, 99, -5 or 2**62 raised IndexError from the
+    sampler's tables. Every forged value is now a TichuError that names the event."""
+    variant = tc.load_variant("standard")
+    for name, forged in forged_records():
+        for kept in (False, True):
+            try:
+                if kept:
+                    worlds.WorldSampler(variant, 0).sample(forged, 1)
+                else:
+                    tc.sample_world(variant, 0, forged, 1)
+            except tc.TichuError as error:
+                assert re.search(r"\bevent \d+", str(error)), (name, str(error))
+            except Exception as error:
+                pytest.fail(f"{name}: {type(error).__name__}: {error}")
+            else:
+                pytest.fail(f"{name}: accepted")

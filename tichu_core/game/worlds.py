@@ -36,7 +36,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NoReturn
 
 from tichu_core.cardplay.cards import RANK_BITS, indexes_of, play_codes, take_cards
 from tichu_core.errors import CardError, IllegalAction, InvalidAction, TichuError
@@ -83,6 +83,8 @@ __all__ = ["MAX_DRAWS", "WorldSampler", "sample_world"]
 # practice (tests/test_worlds.py measures it); a position that needs more than this
 # means the events are not one player's record of one game.
 MAX_DRAWS: Final = 1000
+# More cards than any deck holds (two copies of 56): no hand is this large.
+_MOST_CARDS: Final = 112
 
 
 def sample_world(
@@ -168,7 +170,7 @@ class WorldSampler:
         if kept and not _same_prefix(events, self._past):
             self._past, self._records, self._base = [], [], None
             kept = 0
-        hands = _read(events, self._records, kept)
+        hands = _read(events, self.variant.seats, self._records, kept)
         sampler = _Sampler(self.variant, self.player, events, generator, hands)
         moment = (len(events), events[-1] if events else None)
         if self._last is not None and self._moment == moment and self._moment[1] is moment[1]:
@@ -219,13 +221,15 @@ def _is_action(event: Event) -> bool:
 
 
 def _read(
-    events: list[Event], known: list[_HandRecord] | None = None, start: int = 0
+    events: list[Event], seats: int, known: list[_HandRecord] | None = None, start: int = 0
 ) -> list[_HandRecord]:
-    """The records of the hands of ``events``; ``known``: the records of the hands
-    before position ``start``, read already (a WorldSampler's past)."""
+    """The records of the hands of ``events`` at a table of ``seats``; ``known``: the
+    records of the hands before position ``start``, read already (a WorldSampler's
+    past). TichuError for an event that is no event of such a table."""
     hands: list[_HandRecord] = list(known or ())
     for position in range(start, len(events)):
         event = events[position]
+        _check(event, position, seats)
         if isinstance(event, HandStarted):
             if event.hand != len(hands):
                 raise TichuError(f"event {position}: hand {event.hand} starts out of order")
@@ -258,6 +262,55 @@ def _read(
     if not hands:
         raise TichuError("the events hold no hand (give game.events_for(player) from the start)")
     return hands
+
+
+# The fields of an event that name a seat.
+_SEAT_FIELDS: Final = ("seat", "to", "dealer", "leader")
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check(event: object, position: int, seats: int) -> None:
+    """TichuError unless ``event`` is an event whose every value the sampler reads is
+    of its type and in range: seats of the table, a hand number, card codes as text, a
+    hand size per seat (a record may be forged: model_copy and model_construct take
+    anything)."""
+    if not isinstance(event, Event):
+        raise TichuError(f"event {position} is no event: {event!r:.60}")
+
+    def refuse(field: str, value: object) -> NoReturn:
+        raise TichuError(f"event {position} ({event.type}): {field} {value!r:.60} is out of range")
+
+    values = event.__dict__
+    if not _is_count(values.get("hand")):
+        refuse("hand", values.get("hand"))
+    for name in _SEAT_FIELDS:
+        if name in values and not (_is_count(values[name]) and values[name] < seats):
+            refuse(name, values[name])
+    if "cards" in values:
+        cards = values["cards"]
+        if isinstance(event, Pushed | CardsReceived):  # giver or target -> codes
+            fits = (cards is None and isinstance(event, Pushed)) or (
+                isinstance(cards, dict)
+                and all(
+                    _is_count(seat) and seat < seats and isinstance(codes, str)
+                    for seat, codes in cards.items()
+                )
+            )
+        else:
+            fits = isinstance(cards, list) and all(isinstance(code, str) for code in cards)
+        if not fits:
+            refuse("cards", cards)
+    if isinstance(event, HandStarted):
+        sizes = values.get("hand_sizes")
+        if not (
+            isinstance(sizes, list)
+            and len(sizes) == seats
+            and all(_is_count(size) and size <= _MOST_CARDS for size in sizes)
+        ):
+            refuse("hand_sizes", sizes)
 
 
 def _same_prefix(events: list[Event], prefix: list[Event]) -> bool:
@@ -312,7 +365,7 @@ class _Sampler:
         self.player = player
         self.events = events
         self.rng = rng
-        self.hands = hands if hands is not None else _read(events)
+        self.hands = hands if hands is not None else _read(events, variant.seats)
         self.seed = rng.getrandbits(63)  # the world's own shuffles, after the record ends
         self.draws = 0  # every draw of every hand (measured by the tests)
         self.rulebook = rulebook_for(variant)

@@ -41,13 +41,15 @@ and asks the listing every time.
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 import tichu_core as tc
-from tichu_core import Action, Event, Events, Game, LegalActions
+from tichu_core import Action, Event, Events, Game, LegalActions, Variant
 
-__all__ = ["BOMB", "CALL", "TURN", "Chance", "Driver"]
+__all__ = ["BOMB", "CALL", "TURN", "Chance", "Driver", "shown_variant"]
 
 # What a chance is about: a bomb out of turn, a call out of turn, the seat's own turn.
 BOMB = "bomb"
@@ -291,13 +293,36 @@ def _could_bomb(codes: Sequence[str]) -> bool:
     return False
 
 
+# The variant each player's bots are shown, per game: a copy made once per game and
+# player (see shown_variant), forgotten with the game.
+_SHOWN: weakref.WeakKeyDictionary[Game, dict[int, Variant]] = weakref.WeakKeyDictionary()
+_SHOWN_LOCK = threading.Lock()
+
+
+def shown_variant(game: Game, player: int) -> Variant:
+    """The variant ``player``'s bots are shown (``observe``): a deep copy of the game's,
+    made once per game and player, never the game's own. A bot that changes it, even
+    past its read-only tables (``dict.__setitem__``, ``object.__setattr__``), changes
+    its own copy only: not the game, its save, nor another player's bots. The same
+    object at every decision of the game (a bot may keep what it built on it)."""
+    with _SHOWN_LOCK:
+        copies = _SHOWN.get(game)
+        if copies is None:
+            copies = _SHOWN[game] = {}
+        variant = copies.get(player)
+        if variant is None:
+            variant = copies[player] = game.variant.model_copy(deep=True)
+        return variant
+
+
 def show_events(bot: object, game: Game, player: int) -> None:
     """Give ``bot`` its player's events before it is asked, where it wants them: a bot
     that plans on sampled worlds defines ``observe(variant, player, events)``
-    (:mod:`~tichu_core.frontends.bots.protocol`); others are not told."""
+    (:mod:`~tichu_core.frontends.bots.protocol`); others are not told. The variant is
+    the player's copy (:func:`shown_variant`), never the game's own."""
     observe = getattr(bot, "observe", None)
     if observe is not None:
-        observe(game.variant, player, game.events_for(player))
+        observe(shown_variant(game, player), player, game.events_for(player))
 
 
 def ask_offer(bot: object, game: Game, chance: Chance) -> Action | None:
