@@ -17,8 +17,10 @@ where each bomb went (on its own trick, over its partner's, over an opponent's; 
 turn or out of turn) and the calls with their success.
 
 Reported: A's score lead per hand (A's line minus B's, the mean of the pairs' two
-halves) with a 95% interval (normal approximation over the pairs), the share of the
-hands A's line won, and each side's calls and bombs per player and hand. ``--out``
+halves) with a 95% interval (normal approximation over the pairs), split into what
+the calls' bonuses made (S-SCORE-3: each call made or failed, A's minus B's) and the
+rest (the cards: card points and double victories), the share of the hands A's line
+won, and each side's calls and bombs per player and hand. ``--out``
 keeps one JSON line per pair; rerunning the same command resumes it.
 """
 
@@ -92,7 +94,7 @@ class _Counted:
         self.bombs[f"{where} {how}"] += 1
 
     def choose(self, observation: Observation, actions: LegalActions, seat: int) -> Action:
-        action = self.bot.choose(observation, actions, seat)
+        action: Action = self.bot.choose(observation, actions, seat)
         if isinstance(action, tc.Play) and action.cards:
             fixed = len(actions.fixed)
             for i, play in enumerate(actions.combinations):
@@ -127,6 +129,8 @@ def play_pair(
     """Both halves of pair ``seed``: A's score lead and each side's calls and bombs."""
     variant = tc.load_variant(variant_name, overrides=_overrides(settings))
     lead = 0.0
+    call_lead = 0.0  # the part of the lead that the calls' bonuses made
+    worth = {"tichu": variant.calls.tichu_points, "grand_tichu": variant.calls.grand_tichu_points}
     won = 0.0
     sides: dict[str, dict[str, Any]] = {
         side: {"seat_hands": 0, "calls": Counter(), "made": Counter(), "bombs": Counter()}
@@ -144,7 +148,7 @@ def play_pair(
             bots.append(
                 _CountedOffers(bot, counter) if hasattr(bot, "offer") else _Counted(bot, counter)
             )
-        play_match(game, bots)
+        play_match(game, bots)  # type: ignore[arg-type]
         result = game.hand_results[0]
         line_a = 1 if swapped else 0  # the team of A's players (even or odd)
         line_b = 1 - line_a
@@ -152,17 +156,20 @@ def play_pair(
         winners = game.winners
         if line_a in winners:
             won += 0.5 / len(winners)
-        for seat, player in enumerate(result.players):
-            if player is None:
+        for seat, owner in enumerate(result.players):
+            if owner is None:
                 continue
-            side = names[player]
+            side = names[owner]
             sides[side]["seat_hands"] += 1
             call = result.calls.get(seat)
             if call:
                 for kind in call.split("+"):
                     sides[side]["calls"][kind] += 1
-                    sides[side]["made"][kind] += result.out_order[0] == seat
-    return {"seed": seed, "lead": lead, "won": won, "sides": sides}
+                    made = result.out_order[0] == seat
+                    sides[side]["made"][kind] += made
+                    bonus = worth[kind] if made else -worth[kind]
+                    call_lead += (bonus if side == "A" else -bonus) / 2
+    return {"seed": seed, "lead": lead, "call_lead": call_lead, "won": won, "sides": sides}
 
 
 def interval(values: list[float]) -> tuple[float, float, float]:
@@ -176,9 +183,13 @@ def report(a: str, b: str, pairs: list[dict[str, Any]]) -> list[str]:
     """The lines printed for ``pairs``."""
     lead, low, high = interval([p["lead"] for p in pairs])
     won, won_low, won_high = interval([p["won"] for p in pairs])
+    bonus, bonus_low, bonus_high = interval([p.get("call_lead", 0.0) for p in pairs])
+    play, play_low, play_high = interval([p["lead"] - p.get("call_lead", 0.0) for p in pairs])
     lines = [
         f"{a} (A) against {b} (B): {len(pairs)} deals, each played twice (one hand)",
         f"  A's score lead per hand: {lead:+.1f} [{low:+.1f}, {high:+.1f}]",
+        f"    from the calls' bonuses: {bonus:+.1f} [{bonus_low:+.1f}, {bonus_high:+.1f}];"
+        f" from the cards (the rest): {play:+.1f} [{play_low:+.1f}, {play_high:+.1f}]",
         f"  hands won by A's line: {100 * won:.1f}% [{100 * won_low:.1f}%, {100 * won_high:.1f}%]",
     ]
     for side, name in (("A", a), ("B", b)):

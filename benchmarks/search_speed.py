@@ -20,6 +20,7 @@ machine (``uptime``), never in a unit test.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import time
 from collections.abc import Sequence
@@ -123,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--tables", action="store_true", help="every table of docs/bots.md, one line each"
     )
+    parser.add_argument(
+        "--memory-gb", type=int, default=6, help="with --tables: the process's memory limit"
+    )
     args = parser.parse_args(argv)
     print(f"tichu_core from {tc.__file__}")
     if args.tables:
@@ -131,9 +135,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             "rollouts a decision |"
         )
         print("|---|---:|---:|---:|---:|---:|---:|")
+        # A table whose worlds cannot be sampled in bounded memory fails alone, and
+        # the machine's other jobs are safe from it.
+        resource.setrlimit(resource.RLIMIT_AS, (args.memory_gb << 30, resource.RLIM_INFINITY))
         for name, players, hands in TABLES:
-            f = measure(name, hands, args.seed, players, args.bot)
             label = name + (f", {players} players" if players else "")
+            try:
+                f = measure(name, hands, args.seed, players, args.bot)
+            except MemoryError:
+                print(f"| {label} | out of memory ({args.memory_gb} GB) | | | | | |", flush=True)
+                continue
             searched = int(f["searched"])  # type: ignore[call-overload]
             per = int(f["rollouts"]) / searched if searched else 0.0  # type: ignore[call-overload]
             print(
