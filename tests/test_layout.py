@@ -1,5 +1,6 @@
 """The house and its rooms (README "Layout"): each room of tichu_core imports only the
-rooms below it in the order cardplay < variants < rules < game < formats < frontends,
+rooms below it in the order cardplay < variants < rules < game < formats < testing <
+frontends,
 the modules inside a room import each other one way (no cycle), whether a seat may act
 is judged by the referee alone (game/legality.py), and no engine module (front ends
 aside) names a plugin of plugins/."""
@@ -13,7 +14,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tichu_core"
 PLUGINS = Path(__file__).resolve().parents[1] / "plugins"
-ROOMS = ["cardplay", "variants", "rules", "game", "formats", "frontends"]
+ROOMS = ["cardplay", "variants", "rules", "game", "formats", "testing", "frontends"]
 # The error family every room raises; which build (compiled or plain) of the hot modules runs;
 # the read-only lists and dicts of the values rooms hand out (a variant's, a game's).
 SHARED = {"errors", "builds", "frozen"}
@@ -40,8 +41,8 @@ def imported_rooms(path: Path) -> set[str]:
 @pytest.mark.parametrize("room", ROOMS)
 def test_a_room_imports_only_the_rooms_below_it(room: str) -> None:
     allowed = set(ROOMS[: ROOMS.index(room) + 1]) | SHARED
-    if room == "frontends":
-        allowed.add("")  # front ends use the public API
+    if room in ("frontends", "testing"):
+        allowed.add("")  # front ends and the plugin authors' kit use the public API
     for path in sorted((PACKAGE / room).rglob("*.py")):
         wrong = imported_rooms(path) - allowed
         assert not wrong, f"{path.relative_to(PACKAGE)} imports {sorted(wrong)}"
@@ -61,7 +62,9 @@ INTERNALS_ALLOWED = {
     # and which hooks it implements.
     "frontends/cli/plugins.py": {"rules", "variants"},
 }
-PUBLIC = {"", "formats"}
+# The public API, and two packages of it: the log importer (docs/bsw.md) and the plugin
+# authors' kit (`tichu check --play` runs its check_variant; docs/plugins.md).
+PUBLIC = {"", "formats", "testing"}
 
 
 def tichu_imports(path: Path) -> set[str]:

@@ -64,9 +64,13 @@ def _say(line: str, file: TextIO | None = None) -> None:
     print("\n".join(printable(part) for part in line.split("\n")), file=file)
 
 
-def cli_check(paths: list[str], allow_imports: bool = False) -> int:
+def cli_check(
+    paths: list[str], allow_imports: bool = False, play: int = 0, seed: int = 0
+) -> int:
     """`tichu check FILE…`: validate files (a directory means its `*.toml`) and build a
-    game of each, so that its plugins are resolved and checked; 1 if any fail."""
+    game of each, so that its plugins are resolved and checked; with ``play``, also play
+    that many random matches of each under the engine's invariants (from ``seed``,
+    `tichu_core.testing.check_variant`); 1 if any fail."""
     files: list[Path] = []
     for given in map(Path, paths):
         files.extend(sorted(given.glob("*.toml")) if given.is_dir() else [given])
@@ -88,6 +92,16 @@ def cli_check(paths: list[str], allow_imports: bool = False) -> int:
             continue
         plugins = ", ".join(variant.plugins)
         _say(f"OK {file} ({variant.name}, {variant.players} players; plugins: {plugins})")
+        if play:
+            from tichu_core.testing import check_variant
+
+            try:
+                report = check_variant(variant, matches=play, seed=seed)
+            except AssertionError as exc:
+                _say(f"{file}: an invariant broke: {exc}")
+                status = 1
+                continue
+            _say(f"OK {file}: {report}")
     return status
 
 
@@ -123,7 +137,9 @@ def _cmd_variants(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    return cli_check(args.files, allow_imports=args.allow_imports)
+    return cli_check(
+        args.files, allow_imports=args.allow_imports, play=args.play, seed=args.seed or 0
+    )
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -439,6 +455,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("check", help="validate variant files")
     sub.add_argument("files", nargs="+")
     sub.add_argument("--allow-imports", action="store_true")
+    sub.add_argument(
+        "--play",
+        type=_whole_number(least=0),
+        default=0,
+        metavar="N",
+        help="also play N random matches of each under the engine's invariants "
+        "(tichu_core.testing.check_variant; docs/plugins.md)",
+    )
+    sub.add_argument(
+        "--seed",
+        type=_seed,
+        default=0,
+        help="seed of the first of those matches (default: 0; the others follow it)",
+    )
     sub.set_defaults(run=_cmd_check)
 
     sub = commands.add_parser("schema", help="print the JSON Schema of a variant file")

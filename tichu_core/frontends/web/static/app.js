@@ -120,6 +120,8 @@ function follow() {
     S.events = [];
     S.state = null;
     S.selected = {};
+    S.chat = [];
+    renderChat();
     S.plan = {};
     closeDialogs();
   }
@@ -131,6 +133,7 @@ function follow() {
     document.title = "Tichu";
     $("table-title").textContent = "";
     if (S.connected) send({ type: "tables" });
+    if (S.connected) send({ type: "records" });
     return;
   }
   if (!S.connected) return;
@@ -153,6 +156,13 @@ function receive(message) {
       S.botWords = message.bot_descriptions || {};
       S.defaultBot = message.default_bot || null;
       renderVariants();
+      break;
+    case "chat":
+      onChat(message);
+      break;
+    case "records":
+      S.records = message.records;
+      renderRecords();
       break;
     case "tables":
       S.tables = message.tables;
@@ -208,10 +218,12 @@ function onState(message) {
     follow();
     return;
   }
-  S.events.push(...message.events.slice(have - message.events_from));
+  const fresh = message.events.slice(have - message.events_from);
+  S.events.push(...fresh);
   S.state = message;
   S.stateAt = performance.now();
   render();
+  feedback(fresh);
 }
 
 // --------------------------------------------------------------------------- lobby
@@ -442,6 +454,7 @@ function render() {
   document.body.dataset.version = state.version;
   document.body.dataset.player = state.player === null ? "" : state.player;
   document.body.dataset.tableStatus = table.status;
+  renderExtras(table);
   $("table-title").textContent = table.variant_title || table.variant;
   renderJoin(table, view);
   if (!view) {
@@ -1632,12 +1645,167 @@ function onKey(event) {
   if (!codes.some((c) => c.startsWith(S.typed))) S.typed = codes.some((c) => c.startsWith(k)) ? k : "";
 }
 
+// --------------------------------------------------------------------------- chat, last trick, sound
+
+// Watching: a banner on the felt; the chat box is for seated people only.
+function renderExtras(table) {
+  const watching = S.player === null;
+  $("watching").hidden = !watching;
+  document.body.dataset.watching = watching ? "yes" : "";
+  $("chat-text").disabled = watching;
+  $("chat-send").disabled = watching;
+  $("chat-text").placeholder = watching ? "only the seated write here" : "say something to the table";
+  $("open-last").disabled = !lastTrick();
+}
+
+function onChat(message) {
+  if (message.table !== S.tableId) return;
+  S.chat = message.history ? [...message.messages] : [...(S.chat || []), ...message.messages];
+  renderChat();
+}
+
+function renderChat() {
+  const lines = S.chat || [];
+  $("chat").dataset.count = lines.length;
+  $("chat-lines").replaceChildren(
+    ...lines.map((line) =>
+      el(
+        "li",
+        { dataPlayer: line.player, title: new Date(line.time * 1000).toLocaleTimeString() },
+        el("b", { text: line.player === S.player ? "You" : line.name }),
+        ": ",
+        // Text, never HTML: whatever was typed is shown as typed.
+        el("span", { class: "chat-text", text: line.text }),
+      ),
+    ),
+  );
+  $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+}
+
+function sendChat(event) {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  const seat = saved(S.tableId);
+  if (!text || !seat) return;
+  send({ type: "chat", token: seat.token, text }, (reply) => {
+    if (reply.type === "chatted") $("chat-text").value = "";
+  });
+}
+
+// The last trick taken in this hand: its plays and passes, and who took it.
+function lastTrick() {
+  const view = S.state && S.state.observation;
+  if (!view) return null;
+  let entries = [];
+  let last = null;
+  for (const event of S.events) {
+    if (event.hand !== view.hand_index) continue;
+    if (["lead_passed", "exchange_done", "hand_started"].includes(event.type)) entries = [];
+    else if (event.type === "played") entries.push({ kind: "play", ...event });
+    else if (event.type === "passed") entries.push({ kind: "pass", seat: event.seat });
+    else if (event.type === "trick_won") {
+      last = { entries, won: event };
+      entries = [];
+    }
+  }
+  return last;
+}
+
+function openLastTrick() {
+  const last = lastTrick();
+  if (!last) return;
+  const { won } = last;
+  // The winner's closing pass is its taking the trick: said once, below.
+  const entries = last.entries.filter((e, i) => !(e.kind === "pass" && e.seat === won.seat && i === last.entries.length - 1));
+  const to = won.to !== won.seat ? `, given to ${seatName(won.to)}` : "";
+  $("last-body").replaceChildren(
+    el(
+      "ol",
+      { class: "last-plays" },
+      entries.map((entry) =>
+        entry.kind === "pass"
+          ? el("li", { class: "muted", text: `${seatName(entry.seat)}: pass` })
+          : el("li", { dataSeat: entry.seat }, el("b", { text: `${seatName(entry.seat)}: ` }), inlineCards(entry.cards), ` ${comboWords(entry)}`),
+      ),
+    ),
+    el("p", { class: "last-won", text: `${seatName(won.seat)} took the trick (${won.points} pts)${to}.` }),
+  );
+  $("last-trick").showModal();
+}
+
+function muted() {
+  return localStorage.getItem("tichu.mute") === "1";
+}
+
+function renderMute() {
+  const off = muted();
+  $("mute").classList.toggle("off", off);
+  $("mute").setAttribute("aria-pressed", off ? "true" : "false");
+  $("mute").setAttribute("aria-label", off ? "sound off: turn it on" : "sound on: turn it off");
+  $("mute").title = off ? "sound off" : "sound on";
+}
+
+// A short, quiet tone for a card played by another seat (lower for a bomb), and a
+// play that arrives on the trick fades in with a glow; the mute switch silences the
+// tone, and a system asking for reduced motion gets no fade (style.css).
+function feedback(fresh) {
+  const plays = fresh.filter((e) => e.type === "played");
+  if (!plays.length || !S.state || !S.state.observation) return;
+  const top = document.querySelector("#trick .entry.play.top");
+  if (top) top.classList.add("arrive");
+  const mine = S.state.observation.seats;
+  const others = plays.filter((e) => !mine.includes(e.seat));
+  if (!others.length || muted() || document.hidden) return;
+  tone(others.some((e) => e.bomb) ? 220 : 660);
+}
+
+function tone(frequency) {
+  try {
+    S.audio = S.audio || new AudioContext();
+    const audio = S.audio;
+    const gain = audio.createGain();
+    const osc = audio.createOscillator();
+    osc.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.04, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.12);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.12);
+    document.body.dataset.sounds = Number(document.body.dataset.sounds || 0) + 1;
+  } catch (error) {
+    // No audio on this device: nothing to play.
+  }
+}
+
+// The lobby's finished matches: game, players by team, final scores, the record.
+function renderRecords() {
+  const records = S.records || [];
+  $("records-panel").hidden = records.length === 0;
+  $("records").querySelector("tbody").replaceChildren(
+    ...records.map((r) => {
+      const lines = r.scores.map((score, line) => {
+        const who = r.teams ? r.names.filter((_, p) => r.teams[p] === line).join(" & ") : r.names[line] || `line ${line + 1}`;
+        return { who, score, won: r.winners.includes(line) };
+      });
+      return el(
+        "tr",
+        { dataRecord: r.table },
+        el("td", { class: "name-cell", text: r.variant_title, title: new Date(r.finished * 1000).toLocaleString() }),
+        el("td", { class: "name-cell", text: r.names.join(", "), title: r.names.join(", ") }),
+        el("td", { class: "record-score" }, lines.flatMap((l, i) => [i ? " · " : "", el(l.won ? "b" : "span", { text: `${l.who} ${Words.number(l.score)}` })])),
+        el("td", {}, el("a", { href: `/record/${r.table}`, download: `tichu-${r.table}.json`, title: "the saved game: tichu replay FILE", text: "record" })),
+      );
+    }),
+  );
+}
+
 // --------------------------------------------------------------------------- start
 
 window.addEventListener("hashchange", follow);
 // The lobby's list of tables stays fresh while it is shown.
 setInterval(() => {
   if (S.connected && S.tableId === null) send({ type: "tables" });
+  if (S.connected && S.tableId === null) send({ type: "records" });
 }, 5000);
 window.addEventListener("resize", () => S.state && S.state.observation && renderSeats(S.state.observation));
 document.addEventListener("DOMContentLoaded", () => {
@@ -1654,6 +1822,14 @@ document.addEventListener("DOMContentLoaded", () => {
   $("confirm-no").addEventListener("click", () => $("confirm").close());
   $("name").value = localStorage.getItem("tichu.name") || "";
   document.addEventListener("keydown", onKey);
+  $("chat-form").addEventListener("submit", sendChat);
+  $("open-last").addEventListener("click", openLastTrick);
+  $("last-close").addEventListener("click", () => $("last-trick").close());
+  $("mute").addEventListener("click", () => {
+    localStorage.setItem("tichu.mute", muted() ? "" : "1");
+    renderMute();
+  });
+  renderMute();
   follow();
   connect();
 });
