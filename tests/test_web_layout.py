@@ -190,18 +190,26 @@ def test_threechus_sheet_says_whose_partner_the_dummy_was(
     assert not bad, bad
 
 
-# On a phone: the trick's area clear of one's own name plate, and the newest play of the
-# trick whole inside it (a long trick scrolls, the newest play in view).
+# The trick's area clear of one's own name plate, no play of the trick under a name
+# plate, and the newest play whole inside the area (a long trick on a phone scrolls, the
+# newest play in view).
 TRICK_CLEAR = """() => {
   const center = document.getElementById("center").getBoundingClientRect();
-  const me = document.querySelector("#seats .seat.me");
-  const top = document.querySelector("#trick .entry.top");
+  const overlap = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 &&
+    a.top < b.bottom - 1 && b.top < a.bottom - 1;
   const bad = [];
-  if (me) {
-    const b = me.getBoundingClientRect();
-    if (center.bottom > b.top + 1 && center.top < b.bottom && center.left < b.right &&
-        b.left < center.right) bad.push("the trick's area covers our name plate");
+  const me = document.querySelector("#seats .seat.me");
+  if (me && overlap(center, me.getBoundingClientRect()))
+    bad.push("the trick's area covers our name plate");
+  const visible = (box) => box.bottom > center.top && box.top < center.bottom;
+  for (const entry of document.querySelectorAll("#trick .entry")) {
+    const box = entry.getBoundingClientRect();
+    if (box.width === 0 || !visible(box)) continue;
+    for (const plate of document.querySelectorAll("#seats .seat"))
+      if (overlap(box, plate.getBoundingClientRect()))
+        bad.push(`"${entry.innerText.replace(/\\n/g, " ")}" under ${plate.dataset.seat}'s plate`);
   }
+  const top = document.querySelector("#trick .entry.top");
   if (top) {
     const t = top.getBoundingClientRect();
     if (t.top < center.top - 1 || t.bottom > center.bottom + 1)
@@ -212,14 +220,16 @@ TRICK_CLEAR = """() => {
 }"""
 
 
-def test_a_trick_on_a_phone_keeps_to_the_table_and_its_newest_play_in_view(
-    browser: Browser, server: tuple[str, Any]
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_a_trick_keeps_clear_of_the_name_plates_with_its_newest_play_in_view(
+    browser: Browser, server: tuple[str, Any], size: Any
 ) -> None:
     url, _ = server
-    pat = Person(browser, url, "Pat", PHONE)
+    pat = Person(browser, url, "Pat", size)
     create_table(pat, url, "standard", fill="greedy")
     page = pat.page
-    assert page.evaluate("() => document.getElementById('felt').classList.contains('narrow')")
+    narrow = page.evaluate("() => document.getElementById('felt').classList.contains('narrow')")
+    assert narrow == (size == PHONE)
     seen: list[str] = []
     largest = 0
     deadline = time.monotonic() + 120
@@ -231,7 +241,7 @@ def test_a_trick_on_a_phone_keeps_to_the_table_and_its_newest_play_in_view(
         entries = page.locator("#trick .entry.play").count()
         if entries > largest:
             largest = entries
-            pat.screenshot("standard-phone-trick")
+            pat.screenshot("standard-largest-trick")
         assert time.monotonic() < deadline, "the hand took too long"
     assert largest >= 3  # a trick of several plays was seen
     assert not seen, sorted(set(seen))

@@ -1000,7 +1000,8 @@ function orderNode() {
         render();
       },
     },
-    `⇅ ${Words.ORDERS[order]}`,
+    "⇅",
+    el("span", { class: "order-word", text: ` ${Words.ORDERS[order]}` }),
   );
 }
 
