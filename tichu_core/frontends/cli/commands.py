@@ -354,10 +354,6 @@ def _whole_number(least: int | None = None, most: int | None = None) -> Callable
     return parse
 
 
-# The bot of `demo`, `simulate` and `compare` unless told otherwise: the strongest of
-# the quick bots (`search` plays each variant's rules but is slow; docs/bots.md).
-DEFAULT_BOT = "heuristic"
-
 # Every command's --seed: the seeds a game takes (a signed 64-bit int, as saves hold it),
 # also where the command derives the games' seeds from it (simulate, compare).
 _seed = _whole_number(least=-(2**63), most=2**63 - 1)  # as Game checks it (a test holds both)
@@ -383,6 +379,10 @@ def _bots(text: str) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # The bot of `demo`, `simulate` and `compare` unless told otherwise: the registry's
+    # (the strongest that keeps a table's pace; `search` is rule-aware but slower).
+    from tichu_core.frontends.bots import DEFAULT_BOT
+
     parser = argparse.ArgumentParser(
         prog="tichu", description="Tichu rules engine: variants, bots, replays and benchmarks."
     )

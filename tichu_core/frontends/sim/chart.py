@@ -36,12 +36,15 @@ def chart_problem(chart: str | Path | None) -> str | None:
     return None
 
 
-def headline(names: Sequence[str], differences: Sequence[Difference]) -> int | None:
+def headline(
+    names: Sequence[str], differences: Sequence[Difference], skip: Sequence[int] = ()
+) -> int | None:
     """The row of the figure whose difference stands out most from its noise (the
-    largest |B − A| over its interval's half-width); None if no figure has one."""
+    largest |B − A| over its interval's half-width), rows ``skip`` left out (a figure
+    with no meaning per pair); None if no figure has one."""
     best, index = -1.0, None
     for row, diff in enumerate(differences):
-        if diff.delta is None or diff.low is None or diff.high is None:
+        if row in skip or diff.delta is None or diff.low is None or diff.high is None:
             continue
         width = (diff.high - diff.low) / 2
         score = abs(diff.delta) / width if width > 0 else 0.0

@@ -298,7 +298,9 @@ def report(
     console.print(Text("\n".join(printable(note) for note in notes)))
     console.print(Text(acted_text(spec, records)))
     if chart is not None:
-        row = headline([f.name for f in chosen], differences)
+        # A spread is a figure of many hands: a pair of short matches has none.
+        spreads = [k for k, f in enumerate(chosen) if f.value is spread]
+        row = headline([f.name for f in chosen], differences, spreads)
         if row is None:
             console.print(Text("No figure has an interval: no chart drawn."))
             return

@@ -116,7 +116,7 @@ class Difference:
     low: float | None
     high: float | None
     pairs: int
-    seen: bool = True  # False: the figure's numerator is 0 in every pair of A and B
+    seen: bool = True  # False: a count that is 0 in every pair of A and B
 
     @property
     def significant(self) -> bool:
@@ -185,7 +185,9 @@ def paired_difference(
     if a is None or b is None:
         return Difference(a, b, None, None, None, n)
     delta = b - a
-    seen = any(x[0] for x in first) or any(x[0] for x in second)
+    # A share exists wherever it has a denominator (0 of 3 calls made is a finding);
+    # a count that is 0 in every pair of A and B was never seen.
+    seen = figure.scale == SHARE or any(x[0] for x in first) or any(x[0] for x in second)
     if n < 2 or not seen:
         return Difference(a, b, delta, None, None, n, seen)
     scale = figure.scale
