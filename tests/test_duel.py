@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from interrupts import default_sigint
 
 import tichu_core as tc
 from tichu_core.frontends.cli.commands import main
@@ -389,7 +390,9 @@ def test_ctrl_c_stops_a_duel_keeps_the_finished_pairs_and_sums_them_up(tmp_path:
     path = tmp_path / "duel.jsonl"
     command = [sys.executable, "-m", "tichu_core", "duel", "greedy", "random", "--workers",
                "2", "--games", "100000", "--seed", "9", "--out", str(path)]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=default_sigint
+    )
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and (

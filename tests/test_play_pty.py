@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from interrupts import default_sigint
 
 import tichu_core as tc
 
@@ -44,6 +45,7 @@ PROMPT = re.compile(r"^(seat \d+[^\n]*> )\Z", re.M)
 def _take_the_terminal() -> None:
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    default_sigint()  # Ctrl-C works even where the suite runs with it ignored
 
 
 class Terminal:

@@ -17,6 +17,7 @@ from typing import Any
 
 import psutil
 import pytest
+from interrupts import default_sigint
 
 import tichu_core as tc
 from tichu_core.frontends.cli.commands import main
@@ -221,7 +222,13 @@ def start_marked_run(
     env = {**os.environ, "TICHU_TEST_MARK": marker}
     command = [sys.executable, "-m", "tichu_core", "simulate", "--workers", "2", "--bots",
                bots, "--games", "100000", "--seed", "9", "--out", str(path)]  # fmt: skip
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=default_sigint,  # Ctrl-C works even where the suite ignores it
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (
         len(_marked(marker)) < 3 or (path.read_text().count("\n") if path.exists() else 0) < lines
