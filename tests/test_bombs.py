@@ -5,14 +5,17 @@ connected person may want to bomb, whatever anyone holds (bombing.py)."""
 
 from __future__ import annotations
 
+import io
 import json
 from types import SimpleNamespace
 from typing import Any
 
+from rich.console import Console
 from scenario import start_play
 
 import tichu_core as tc
 from tichu_core.frontends.bombs import bomb_may_matter
+from tichu_core.frontends.cli.terminal import play_game
 from tichu_core.frontends.web.bombing import BombWindow
 
 TEAMS = [0, 1, 0, 1]
@@ -84,3 +87,38 @@ def test_no_pause_without_a_person_connected_or_with_the_window_off() -> None:
         apply(table, first_play(game, 1))
         window.note()
         assert window.until == 0.0
+
+
+def test_the_terminal_asks_bomb_only_where_a_bomb_may_matter() -> None:
+    """`tichu play`: the person (seat 0, two bombs) lets every bomb stand and passes
+    where it may. "Bomb?" is asked after opponents' plays, never after the partner's
+    (seat 2's) ones, although the engine lets seat 0 bomb those too."""
+    game = start_play(HANDS)
+    tops: list[int | None] = []
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) > 60:
+            raise EOFError  # the person leaves: enough seen
+        view = game.observation(0)
+        if "bomb?" in prompt:
+            tops.append(view.top_seat)
+            assert view.trick[-1]["cards"] == ["DR"] or view.top_seat in (1, 3), prompt
+            return ""
+        if "your play" in prompt and any(isinstance(a, tc.Pass) for a in game.legal_actions(0)):
+            return "pass"
+        return "1"
+
+    play_game(game, 0, ask=ask, console=Console(file=io.StringIO(), highlight=False))
+    assert tops, "never asked: the deal no longer gives an opponent a play to bomb"
+    # The partner played on top while seat 0 could bomb it: not asked then.
+    replay = tc.Game.from_json(game.to_json())
+    fresh = start_play(HANDS)
+    partner_moments = 0
+    for action in replay.actions[len(fresh.actions) :]:
+        fresh.apply(action)
+        view = fresh.observation(0)
+        if view.top_seat == 2 and view.trick and view.trick[-1]["cards"] != ["DR"]:
+            partner_moments += any(c.is_bomb for c in fresh.legal_actions(0).combinations)
+    assert partner_moments, "the partner never played on top while seat 0 could bomb"
