@@ -111,10 +111,14 @@ class Combination(NamedTuple):
     def is_bomb(self) -> bool:
         return self.kind >= FIRST_BOMB_KIND
 
-    def describe(self) -> str:
-        """Human text, e.g. ``straight to 9 (5j 6s 7p 8t PH)``."""
-        # A house kind is shown by its number (its name lives with the rules, not here).
-        name = kind_label(KIND_NAMES.get(self.kind, f"kind {self.kind}"))
+    def describe(self, name: str | None = None) -> str:
+        """Human text, e.g. ``straight of 5 to 9: 9t 8t 7p 6s 5j``. ``name``: the kind's
+        name where a house rule added it (the game's rules know it:
+        ``game.rulebook.play_rules.kind_name(kind)``); without it a house kind shows as
+        ``kind 66``."""
+        if name is None:
+            name = KIND_NAMES.get(self.kind, f"kind {self.kind}")
+        name = kind_label(name)
         if self.kind == DOG:
             head = name
         elif self.kind == SINGLE:

@@ -20,8 +20,10 @@ from tichu_core.cardplay.combinations import (
     FIRST_BOMB_KIND,
     FIRST_HOUSE_BOMB,
     FIRST_HOUSE_KIND,
+    FOUR_BOMB,
     KIND_NAMES,
     LAST_KIND,
+    STRAIGHT_FLUSH,
     Kind,
     PlayTuple,
 )
@@ -32,20 +34,45 @@ def is_bomb(kind: int) -> bool:
     return kind >= FIRST_BOMB_KIND
 
 
+# Where bombs stand among themselves (S-BOMB-2): a bomb of a higher level beats every
+# bomb of a lower one; within a level the longer bomb wins, then the higher rank. The
+# standard bombs' levels (a straight flush beats every four of a kind), and where a
+# house bomb kind stands unless it says otherwise (HouseKind.bomb_level): above them.
+# A kind's id places nothing: 66 and 67 are names, the levels are the order.
+FOUR_BOMB_LEVEL = 100
+STRAIGHT_FLUSH_LEVEL = 200
+ABOVE_STANDARD_BOMBS = 300
+_STANDARD_LEVELS: dict[int, int] = {
+    int(FOUR_BOMB): FOUR_BOMB_LEVEL,
+    int(STRAIGHT_FLUSH): STRAIGHT_FLUSH_LEVEL,
+}
+
+
+def bomb_beats(play: PlayTuple, top: PlayTuple, levels: dict[int, int]) -> bool:
+    """Whether bomb ``play`` beats bomb ``top``, each kind's level read from ``levels``
+    (kind id -> level): by level, then length, then rank."""
+    return (levels[play[0]], play[1], play[2]) > (levels[top[0]], top[1], top[2])
+
+
 class HouseKind:
     """A kind of combination a house rule adds.
 
     Subclasses set ``kind`` (an id from 8 to 63, or from 66 to 127 for a bomb),
     ``name`` (as events and messages show it) and implement :meth:`lead_plays` and
     :meth:`recognize`. By default a play of the kind beats one of the same kind and
-    length with a higher rank (a bomb beats every play that is not a bomb, and bombs
-    among themselves by kind, length, rank: S-BOMB-2); override :meth:`beats` to
-    change that, in both directions (it is asked whenever the play or the top is of
-    this kind).
+    length with a higher rank. A bomb kind beats every play that is not a bomb, and
+    stands among the bombs at its ``bomb_level`` (S-BOMB-2; see FOUR_BOMB_LEVEL and
+    STRAIGHT_FLUSH_LEVEL): bombs compare by level, then length, then rank, whatever
+    their ids. Override :meth:`beats` to change any of that, in both directions (it is
+    asked whenever the play or the top is of this kind).
     """
 
     kind: int = 0
     name: str = ""
+    # A bomb kind's place among the bombs (ignored for other kinds): above every
+    # standard bomb by default; FOUR_BOMB_LEVEL + 50 puts it between the four of a kind
+    # and the straight flushes, FOUR_BOMB_LEVEL - 50 below every standard bomb.
+    bomb_level: int = ABOVE_STANDARD_BOMBS
 
     def lead_plays(self, hand: int) -> list[PlayTuple]:
         """Every distinct play of this kind the hand (a card mask) holds."""
@@ -58,7 +85,17 @@ class HouseKind:
     def beats(self, play: PlayTuple, top: PlayTuple) -> bool:
         """Whether ``play`` may go on ``top``, one of them being of this kind."""
         if is_bomb(play[0]) or is_bomb(top[0]):
-            return is_bomb(play[0]) and (not is_bomb(top[0]) or play[:3] > top[:3])
+            if not is_bomb(play[0]):
+                return False
+            if not is_bomb(top[0]):
+                return True
+            # Another house bomb kind than this one: PlayRules compares the two by their
+            # levels before asking either (it knows both); here it counts as the default.
+            levels = dict(_STANDARD_LEVELS)
+            levels.setdefault(play[0], ABOVE_STANDARD_BOMBS)
+            levels.setdefault(top[0], ABOVE_STANDARD_BOMBS)
+            levels[self.kind] = self.bomb_level
+            return bomb_beats(play, top, levels)
         return play[0] == top[0] and play[1] == top[1] and play[2] > top[2]
 
     def plays(self, hand: int, top: PlayTuple | None) -> list[PlayTuple]:
@@ -121,6 +158,14 @@ class Combinations:
     def ids(self) -> set[int]:
         return set(self.standard) | {h.kind for h in self.house}
 
+    def bomb_levels(self) -> dict[int, int]:
+        """Every bomb kind here -> its level among the bombs (see FOUR_BOMB_LEVEL)."""
+        levels = {k: level for k, level in _STANDARD_LEVELS.items() if k in self.standard}
+        for house in self.house:
+            if is_bomb(house.kind):
+                levels[house.kind] = house.bomb_level
+        return levels
+
     def name(self, kind: int) -> str:
         """The name events give a kind (``"single"``, ``"four_bomb"``, a house name)."""
         for house in self.house:
@@ -147,5 +192,11 @@ def check_house_kind(kind: object, taken: Iterable[int] = ()) -> None:
         )
     if ident in set(taken):
         raise ValueError(f"house kind {type(kind).__name__}: kind {ident} is taken")
+    if bomb and (type(kind.bomb_level) is not int or kind.bomb_level < 0):
+        raise ValueError(
+            f"house kind {type(kind).__name__}: bomb_level places it among the bombs, an "
+            f"int from 0 (four of a kind: {FOUR_BOMB_LEVEL}, straight flushes: "
+            f"{STRAIGHT_FLUSH_LEVEL}), got {kind.bomb_level!r}"
+        )
     if not kind.name or kind.name in KIND_NAMES.values() or not isinstance(kind.name, str):
         raise ValueError(f"house kind {type(kind).__name__}: needs a name of its own")

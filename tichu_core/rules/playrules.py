@@ -23,7 +23,7 @@ from tichu_core.cardplay.combinations import (
     beats,
     recognize,
 )
-from tichu_core.cardplay.kinds import Combinations, HouseKind
+from tichu_core.cardplay.kinds import Combinations, HouseKind, bomb_beats
 from tichu_core.cardplay.leads import LeadPlays
 from tichu_core.cardplay.moves import MoveRules, apply_wish, bomb_plays, fulfils_wish, plays
 
@@ -42,6 +42,8 @@ class PlayRules:
         # The standard path alone unless the kinds were changed (most variants).
         self._changed = not self.combinations.is_standard
         self._house: dict[int, HouseKind] = {h.kind: h for h in self.combinations.house}
+        # Bomb kind -> its level among the bombs, where two house bomb kinds meet.
+        self._bomb_levels = self.combinations.bomb_levels()
         self._orders = self.combinations.orders[::-1]  # the latest asked first
         self._dropped = Combinations().standard - self.combinations.standard
         self._names: dict[int, str] = {}  # kind -> its name, asked once per kind
@@ -113,9 +115,26 @@ class PlayRules:
         """The standard plays less the dropped kinds, and each house kind's plays."""
         if self._dropped:
             found = [p for p in found if p[0] not in self._dropped]
+        other = self._house.get(top[0]) if top is not None else None
         for house in self._house.values():
-            found += house.plays(hand, top)
+            if other is not None and top is not None and self._levelled(house, other):
+                # On another house bomb kind: the two levels decide (beats, below).
+                found += [p for p in house.plays(hand, None) if self.beats(p, top)]
+            else:
+                found += house.plays(hand, top)
         return found
+
+    @staticmethod
+    def _levelled(first: HouseKind, second: HouseKind) -> bool:
+        """Whether two different house bomb kinds meet, each ordered by default (its
+        level): then neither alone knows the other's level."""
+        return (
+            first is not second
+            and first.kind >= FIRST_BOMB_KIND
+            and second.kind >= FIRST_BOMB_KIND
+            and type(first).beats is HouseKind.beats
+            and type(second).beats is HouseKind.beats
+        )
 
     def apply_wish(
         self, hand: int, candidates: list[PlayTuple], wish: int | None
@@ -142,7 +161,11 @@ class PlayRules:
                 answer = order(play, top)
                 if answer is not None:
                     return bool(answer)
-            owner = self._house.get(play[0]) or self._house.get(top[0])
+            owner = self._house.get(play[0])
+            under = self._house.get(top[0])
+            if owner is not None and under is not None and self._levelled(owner, under):
+                return bomb_beats(play, top, self._bomb_levels)
+            owner = owner or under
             if owner is not None:
                 return owner.beats(play, top)
         return beats(play, top, self.combination_rules)

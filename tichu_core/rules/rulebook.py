@@ -79,6 +79,9 @@ class Rulebook:
             _check_marks(name, plugin)
             try:
                 self.manager.register(plugin, name=name)
+            except pluggy.PluginValidationError as error:
+                # Most often a hook function with a misspelt argument: name the valid ones.
+                raise caused_by(_misnamed(name, plugin, error), error) from error
             except Exception as error:
                 raise caused_by(
                     PluginError(f"plugin {name!r} cannot be registered: {error}", name), error
@@ -691,6 +694,44 @@ def _argument_names(function: Callable[..., Any], found: tuple[str, ...]) -> tup
         if name and name != "/" and not name.startswith("$"):
             names.append(name)
     return tuple(names)
+
+
+def _misnamed(name: str, plugin: object, error: Exception) -> PluginError:
+    """The PluginError of a plugin pluggy refused to register: each hook function that
+    takes an argument its hook does not pass, with the arguments the hook passes (and a
+    guess at the one meant); pluggy's own words for anything else."""
+    problems: list[str] = []
+    first_hook: str | None = None
+    for hook in HOOK_NAMES:
+        function = getattr(plugin, hook, None)
+        if not callable(function):
+            continue
+        passed = [
+            parameter
+            for parameter in inspect.signature(getattr(hookspecs, hook)).parameters
+            if parameter != "self"
+        ]
+        try:
+            taken = list(inspect.signature(function).parameters)
+        except (TypeError, ValueError):
+            continue
+        unknown = [argument for argument in taken if argument not in passed]
+        if not unknown:
+            continue
+        first_hook = first_hook or hook
+        guesses = []
+        for argument in unknown:
+            close = difflib.get_close_matches(argument, passed, n=1)
+            guesses.append(
+                f"{argument!r} (did you mean {close[0]!r}?)" if close else repr(argument)
+            )
+        problems.append(
+            f"{hook} takes {', '.join(guesses)}, which the hook does not pass; it passes "
+            f"{', '.join(passed)} (take any of them, by name, in any order)"
+        )
+    if not problems:
+        return PluginError(f"plugin {name!r} cannot be registered: {error}", name)
+    return PluginError(f"plugin {name!r}: {'; '.join(problems)}", plugin=name, hook=first_hook)
 
 
 def _check_marks(name: str, plugin: object) -> None:

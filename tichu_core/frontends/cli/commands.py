@@ -30,7 +30,10 @@ def _unplayable(variant: Variant) -> str | None:
     try:
         Game(variant, seed=0)
     except TichuError as exc:
-        return str(exc)
+        from tichu_core.frontends.cli.failures import failure_location
+
+        where = failure_location(exc)  # a plugin's own line, where one fails
+        return str(exc) if where is None else f"{exc}\n  {where}"
     return None
 
 
@@ -99,6 +102,13 @@ def cli_check(
                 report = check_variant(variant, matches=play, seed=seed)
             except AssertionError as exc:
                 _say(f"{file}: an invariant broke: {exc}")
+                status = 1
+                continue
+            except TichuError as exc:  # a plugin failed in a random match
+                from tichu_core.frontends.cli.failures import failure_location
+
+                where = failure_location(exc)
+                _say(f"{file}: {exc}" + ("" if where is None else f"\n  {where}"))
                 status = 1
                 continue
             _say(f"OK {file}: {report}")
@@ -387,6 +397,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tichu", description="Tichu rules engine: variants, bots, replays and benchmarks."
     )
     parser.add_argument("--version", action="version", version=f"tichu {__version__}")
+    parser.add_argument(
+        "--traceback",
+        action="store_true",
+        help="on an error, print the whole Python trace (a plugin author's friend)",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def variant_options(sub: argparse.ArgumentParser) -> None:
@@ -730,6 +745,8 @@ def build_parser() -> argparse.ArgumentParser:
         "(0 to 10; default 2)",
     )
     sub.set_defaults(run=_cmd_serve)
+    for sub in commands.choices.values():  # also after the command: tichu demo --traceback
+        sub.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS)
     return parser
 
 
@@ -744,8 +761,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result: int = args.run(args)
     except TichuError as error:
+        from tichu_core.frontends.cli.failures import failure_location, print_trace
+
+        if args.traceback:
+            print_trace(error)
+            return 2
         # Messages quote files (keys, names): shown, never acting on the terminal.
         _say(f"tichu: error: {error}", file=sys.stderr)
+        where = failure_location(error)  # a plugin's own line, where one failed
+        if where is not None:
+            _say(f"  {where}", file=sys.stderr)
+            _say("  (tichu --traceback ... shows the whole trace)", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

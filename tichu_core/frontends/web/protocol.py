@@ -68,7 +68,7 @@ class Limits:
     # request (a newer one closes the oldest); a request's headers must come within
     # `header_seconds` (app.py, ConnectionGuard).
     connections_per_client: int = 100
-    pending_per_client: int = 8
+    pending_per_client: int = 32
     header_seconds: float = 10.0
     # Seconds a person's place waits for the person after the last connection to it is
     # gone, before a bot plays it until the person returns (seating.py).
@@ -239,12 +239,13 @@ def _ranks(rank: float) -> str:
     return _PLURALS.get(int(rank), f"{_rank(rank)}s")
 
 
-def _label(combination: tc.Combination) -> str:
+def _label(combination: tc.Combination, name: str) -> str:
     """The combination in the words players use, without its cards: ``single 7``,
     ``pair of nines``, ``straight 5-9`` (from its lowest rank to its highest: the Mah
     Jong counts 1), ``pairs 7-9`` (steps), ``full house, three eights``, ``four bomb of
     sixes`` (the kind's name, as the event has it); a Phoenix reading last: ``, Phoenix
-    as 8``. A house rule's kind keeps its own description."""
+    as 8``. A house rule's kind is described under ``name``, its own (``triple run of
+    8``)."""
     kind, length, rank = combination.kind, combination.length, combination.rank
     standard: dict[int, str] = {
         tc.Kind.PAIR: f"pair of {_ranks(rank)}",
@@ -269,7 +270,7 @@ def _label(combination: tc.Combination) -> str:
     elif kind in standard:
         words = standard[kind]
     else:
-        described: str = combination.describe()
+        described: str = combination.describe(name)
         return described.rsplit(": ", 1)[0]
     if combination.phoenix:
         words += f", Phoenix as {_rank(combination.phoenix)}"
@@ -285,9 +286,10 @@ def legal_for(game: tc.Game, seat: int, observation: tc.Observation) -> dict[str
     fixed = legal.fixed
     plays = legal.combinations
     actions: list[dict[str, Any]] = [tc.action_to_dict(action) for action in fixed]
+    kind_name = game.rulebook.play_rules.kind_name  # a house kind's name (S-COMB-2)
     for index, combination in enumerate(plays):
         entry = tc.action_to_dict(legal[len(fixed) + index])
-        entry["label"] = _label(combination)
+        entry["label"] = _label(combination, kind_name(combination.kind))
         entry["bomb"] = bool(combination.is_bomb)
         actions.append(entry)
     push = None
