@@ -67,9 +67,7 @@ def _say(line: str, file: TextIO | None = None) -> None:
     print("\n".join(printable(part) for part in line.split("\n")), file=file)
 
 
-def cli_check(
-    paths: list[str], allow_imports: bool = False, play: int = 0, seed: int = 0
-) -> int:
+def cli_check(paths: list[str], allow_imports: bool = False, play: int = 0, seed: int = 0) -> int:
     """`tichu check FILE…`: validate files (a directory means its `*.toml`) and build a
     game of each, so that its plugins are resolved and checked; with ``play``, also play
     that many random matches of each under the engine's invariants (from ``seed``,
