@@ -371,3 +371,21 @@ def test_a_rule_that_acted_is_counted(capsys: pytest.CaptureFixture[str]) -> Non
     spec = CompareSpec(spec_a, stray, ("random",), 4, (dealing, dealing), 32, shadow=True)
     counts = [play_compare_pair(spec, index)["acted"] for index in range(3)]
     assert sum(sum(c["outcome"].values()) for c in counts) > 0
+
+
+def test_a_rule_that_refused_options_the_bots_never_took_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """S-BOMB-3 changed (house_no_early_bombs): A's rules offer bombs out of turn that B's
+    refuse; the heuristic lets them stand in A too, so nothing played goes otherwise."""
+    code, out, err = run(
+        capsys, "compare", "standard", "house_no_early_bombs", "--games", "4", "--seed", "1",
+        "--set", "game.target=300", "--quiet",
+    )  # fmt: skip
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert "B differs from A in: plugin no_early_bombs." in flat
+    assert re.search(r"Options: in \d+ of 4 matches, \d+ questions? listed otherwise", flat)
+    assert "(what the questions refused: bomb in" in flat
+    assert "the rule only changed what the bots could choose" in flat
+    assert table_row(out, "bombs per hand")[3] == "+0.000"

@@ -434,13 +434,14 @@ def acted_text(spec: CompareSpec, records: list[Record]) -> str:
     for counts in counted:
         add_counts(total, counts)
     matches = len(counted)
-    acted = sum(1 for c in counted if c["listed"] or c["forbidden"] or c["outcome"] or c["scored"])
+    options = sum(1 for c in counted if c["listed"])
+    play = sum(1 for c in counted if c["forbidden"] or c["outcome"] or c["scored"])
     hands = sum(record["halves"][1]["hands"] for record in records)
     lines.append(
         f"  Followed B's {matches} matches with a game of A: {total['followed']} of "
         f"{hands} hands, {total['questions']} questions (see docs/bots.md)."
     )
-    if not acted:
+    if not options and not play:
         lines.append(
             f"  The rule never acted in {matches} matches: no question was listed otherwise "
             "under A, no action had another outcome, no hand scored otherwise. The bots "
@@ -448,21 +449,39 @@ def acted_text(spec: CompareSpec, records: list[Record]) -> str:
             "each variant's rules) or more --games."
         )
         return "\n".join(lines)
-    lines.append(f"  It acted in {acted} of {matches} matches:")
-    if total["listed"]:
+    if options:
         lines.append(
-            f"  - {total['listed']} questions listed otherwise: refused "
-            f"{_kinds(total['refused'])}; added {_kinds(total['added'])}"
+            f"  Options: in {options} of {matches} matches, {_plural(total['listed'], 'question')} "
+            f"listed otherwise than under A (what the questions refused: "
+            f"{_kinds(total['refused'])}; added: {_kinds(total['added'])})."
         )
-    if total["forbidden"]:
-        lines.append(f"  - actions A's rules forbid, played: {_kinds(total['forbidden'])}")
-    if total["outcome"]:
-        lines.append(f"  - actions with another outcome under A: {_kinds(total['outcome'])}")
-    lines.append(f"  - hands scored otherwise: {total['scored']} of {total['followed']} followed")
+    else:
+        lines.append("  Options: no question was listed otherwise than under A.")
+    if play:
+        lines.append(f"  Play: in {play} of {matches} matches, something went otherwise:")
+        if total["forbidden"]:
+            lines.append(f"  - actions A's rules forbid, played: {_kinds(total['forbidden'])}")
+        if total["outcome"]:
+            lines.append(f"  - actions with another outcome under A: {_kinds(total['outcome'])}")
+        lines.append(
+            f"  - hands scored otherwise: {total['scored']} of {total['followed']} followed"
+        )
+    else:
+        lines.append(
+            "  Play: nothing played in B's matches goes otherwise under A (no action A's "
+            "rules forbid, no other outcome, no hand scored otherwise): the rule only "
+            "changed what the bots could choose. Where the figures agree too, the bots never "
+            "chose what it took away; try --bots search (it plays each variant's rules)."
+        )
     return "\n".join(lines)
 
 
+def _plural(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if number == 1 else "s")
+
+
 def _kinds(counts: dict[str, int]) -> str:
+    """Counts by kind: "bomb in 94, call in 2" (questions), "lead_passed in 29" (events)."""
     if not counts:
         return "none"
-    return ", ".join(f"{number} {name}" for name, number in sorted(counts.items()))
+    return ", ".join(f"{name} in {number}" for name, number in sorted(counts.items()))
