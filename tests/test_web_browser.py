@@ -334,6 +334,11 @@ def sheet_figures(page: Page) -> dict[str, list[str]]:
     }
 
 
+def plain(number: int) -> str:
+    """A figure as the sheet writes it: a negative one with the minus sign U+2212."""
+    return f"\u2212{-number}" if number < 0 else str(number)
+
+
 def signed(number: int) -> str:
     return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
 
@@ -414,9 +419,9 @@ def test_a_whole_hand_by_clicks_keeps_the_hand_and_buttons_in_view_and_the_sheet
     result = game.hand_results[0]
     figures = sheet_figures(page)
     assert figures["hand-total"] == [signed(s) for s in result.scores]
-    assert figures["running-total"] == [str(s) for s in result.scores]
+    assert figures["running-total"] == [plain(s) for s in result.scores]
     card_points = page.locator("#sheet table.sheet[data-hand] .card-points").all_inner_texts()
-    assert card_points == [str(p) for p in result.card_points]
+    assert card_points == [plain(p) for p in result.card_points]
     calls = page.locator("#sheet table.sheet[data-hand] .notes .made, #sheet .notes .failed")
     assert calls.count() == len(result.calls) + int(result.double_victory)
     # The sheet stays until dismissed, and opens again from the bar.

@@ -755,7 +755,7 @@ function renderSeats(view) {
           role ? el("span", { class: "badge role", text: role }) : null,
           el("span", { class: "count", title: "cards in hand", aria: `${view.hand_sizes[seat]} cards in hand`, text: String(view.hand_sizes[seat]) }),
           bot ? el("span", { class: "badge bot", title: botWords(bot), text: bot }) : null,
-          el("span", { class: "points", title: "card points won this hand", text: `${view.won_points[seat]} pts` }),
+          el("span", { class: "points", title: "card points won this hand", text: `${Words.number(view.won_points[seat])} pts` }),
           ...badges,
         ),
         last && last.kind === "pass" ? el("div", { class: "bubble pass", text: "pass" }) : null,
@@ -892,7 +892,7 @@ function renderCenter(view, table) {
     const won = lastTrickWon();
     if (won) {
       const to = won.to !== won.seat ? `, given to ${seatName(won.to)}` : "";
-      nodes.push(el("div", { class: "muted last-trick", text: `${seatName(won.seat)} took the trick (${won.points} pts)${to}.` }));
+      nodes.push(el("div", { class: "muted last-trick", text: `${seatName(won.seat)} took the trick (${Words.number(won.points)} pts)${to}.` }));
     }
     if (view.turn !== null) nodes.push(el("div", { class: "lead", text: `${seatName(view.turn)} to lead` }));
   }
@@ -1375,7 +1375,7 @@ function handTable(result, view, totals) {
       "tr",
       { class: mine.has(line) ? "mine" : "", dataLine: line },
       el("th", { class: "who", text: lineName(line, view), title: lineName(line, view) }),
-      el("td", { class: "num card-points", text: String(result.card_points[line]) }),
+      el("td", { class: "num card-points", text: Words.number(result.card_points[line]) }),
       el("td", { class: "notes" }, notes),
       el("td", { class: "num hand-total", text: signed(result.scores[line]) }),
       el("td", { class: "num running-total", text: Words.number(totals[line]) }),
@@ -1524,7 +1524,7 @@ function describe(event, names, trick) {
       return [`The wish for ${Words.withArticle(event.rank)} is fulfilled.`];
     case "trick_won":
       trick.top = null;
-      return [`${who(event.seat)} takes the trick (${event.points} pts)` + (event.to !== event.seat ? ` and gives it to ${who(event.to)}.` : ".")];
+      return [`${who(event.seat)} takes the trick (${Words.number(event.points)} pts)` + (event.to !== event.seat ? ` and gives it to ${who(event.to)}.` : ".")];
     case "dragon_given":
       return [`${who(event.seat)} gives the Dragon trick to ${who(event.to)}.`];
     case "lead_passed":
@@ -1729,7 +1729,7 @@ function openLastTrick() {
           : el("li", { dataSeat: entry.seat }, el("b", { text: `${seatName(entry.seat)}: ` }), inlineCards(entry.cards), ` ${comboWords(entry)}`),
       ),
     ),
-    el("p", { class: "last-won", text: `${seatName(won.seat)} took the trick (${won.points} pts)${to}.` }),
+    el("p", { class: "last-won", text: `${seatName(won.seat)} took the trick (${Words.number(won.points)} pts)${to}.` }),
   );
   $("last-trick").showModal();
 }
