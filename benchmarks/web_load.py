@@ -16,6 +16,19 @@ latency (``act`` sent -> ``ack`` received) as percentiles, whether every table's
 stored log replays, and how long Ctrl-C (SIGINT) takes to stop the server. Targets:
 RSS under 400 MB, p99 under 100 ms, every log replays, Ctrl-C under 5 s. The
 figures depend on the machine: the load and the server share its cores.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/web_load.py --scenario bots [--seconds 60]
+        [--tables 5] [--watchers 8] [--bot-delay 0.5]
+
+The bots scenario (issue 42) gives a server with the default limits the most
+expensive bots one client may seat: 60 `search-strong` bots at five 12-place Grand
+Seigneur tables (``--tables``); with ``--watchers N``, N connections that ask to
+watch a long match (``--hands``, played beforehand by greedy bots and stored) from
+event 0 twenty times a second each, reading everything. Meanwhile another client
+pings every 50 ms, and four people (one connection each) play a standard table at
+random with a 50 ms think time. It reports the ping's and the people's act -> ack
+percentiles (target: p99 under 100 ms), the bytes the watchers received, the bot
+answers over their time budget and the tables that failed (from the server's log).
 """
 
 from __future__ import annotations

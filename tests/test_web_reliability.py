@@ -403,9 +403,9 @@ def test_watchers_of_one_moment_share_one_state_build(tmp_path: Path) -> None:
         builds: list[tuple[int | None, int]] = []
         build = table._game_state
 
-        def counted(player: int | None, since: int) -> dict[str, Any]:
+        def counted(player: int | None, since: int, events: bool = True) -> dict[str, Any]:
             builds.append((player, since))
-            return build(player, since)
+            return build(player, since, events)
 
         table._game_state = counted  # type: ignore[method-assign]
         sent = []

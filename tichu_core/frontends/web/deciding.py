@@ -29,6 +29,7 @@ import contextlib
 import itertools
 import logging
 import multiprocessing
+import os
 import queue
 import threading
 import weakref
@@ -48,6 +49,8 @@ THREAD_NAME = "tichu-bots"
 WORKER_MEMORY = 3 * 2**30
 # How long the worker process may take to start (import the engine).
 STARTUP_SECONDS = 120.0
+# How much lower the worker's scheduling priority is than the server's (nice).
+WORKER_NICENESS = 10
 # Bots the worker keeps (an evicted one is sent again when next asked).
 WORKER_BOTS = 4096
 
@@ -221,6 +224,10 @@ def _worker(conn: Connection) -> None:
 
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, WORKER_MEMORY))
+    with contextlib.suppress(OSError):
+        # People first: on a busy machine the kernel gives the server's event loop the
+        # CPU before the bots' thinking.
+        os.nice(WORKER_NICENESS)
     bots: dict[int, Any] = {}
     conn.send("ready")
     while True:

@@ -246,6 +246,9 @@ class Table:
         # state_text's shared parts, for the game as it was at _states_stamp.
         self._states: dict[tuple[int | None, int], tuple[str, int]] = {}
         self._states_stamp: tuple[object, ...] = ()
+        self._texts: dict[int | None, list[str]] = {}  # _event_texts, for _texts_game
+        self._texts_game: tc.Game | None = None
+        self._sheets: tuple[tc.Game | None, int, list[dict[str, Any]]] = (None, 0, [])
         self.game: tc.Game | None = None
         self.error: str | None = None
         self.seats: dict[int, SeatRecord] = {seat.player: seat for seat in record.seats}
@@ -593,6 +596,8 @@ class Table:
             # wait for it (`_written` notifies).
             return
         self._info_json = None
+        if not self.followers:  # nobody to send states to: their parts are let go
+            self._states, self._texts, self._texts_game = {}, {}, None
         for follower in list(self.followers):
             follower.table_changed()
 
@@ -650,18 +655,38 @@ class Table:
         spectator from event 0 of a long match) is built once per change of the game
         for each ``(player, since)`` and shared by every connection that asks for it
         (watchers re-watching from 0 cost one build between two changes, not one
-        each); the table info, which changes with every follower, is added to it."""
+        each); the table info, which changes with every follower, is added to it. Each
+        event's JSON is made once (``_event_texts``), and the finished hands' sheets
+        once per hand: a change costs the new events and the observation, not the
+        whole history again."""
         stamp = (self.game, self._moves, self.version, self.error, self.started)
         if self._states_stamp != stamp or len(self._states) >= 64:
             self._states, self._states_stamp = {}, stamp
         built = self._states.get((player, since))
         if built is None:
-            part = self._game_state(player, since)
+            part = self._game_state(player, since, events=False)
+            texts = self._event_texts(player)[since:] if part["observation"] is not None else []
             body = json.dumps(part, separators=(",", ":"))
-            built = self._states[(player, since)] = (body[1:], len(part["events"]))
+            events = ',"events":[' + ",".join(texts) + "]}"
+            built = self._states[(player, since)] = (body[1:-1] + events, len(texts))
         return '{"type":"state","table":' + self.info_json() + "," + built[0], built[1]
 
-    def _game_state(self, player: int | None, since: int) -> dict[str, Any]:
+    def _event_texts(self, player: int | None) -> list[str]:
+        """Every event of ``player``'s stream as JSON, each made once (a stream only
+        grows; a rebuilt game starts the lists again). Dropped when nobody follows."""
+        game = self.game
+        if game is None:
+            return []
+        if self._texts_game is not game:
+            self._texts, self._texts_game = {}, game
+        texts = self._texts.setdefault(player, [])
+        texts.extend(
+            json.dumps(event.model_dump(mode="json"), separators=(",", ":"))
+            for event in game.events_for(player, len(texts))
+        )
+        return texts
+
+    def _game_state(self, player: int | None, since: int, events: bool = True) -> dict[str, Any]:
         message: dict[str, Any] = {
             "player": player,
             "version": self.version,
@@ -675,8 +700,14 @@ class Table:
             return message  # no cards are shown before every place is taken
         observation = game.observation(player)
         message["observation"] = observation.model_dump(mode="json")
-        message["events"] = [e.model_dump(mode="json") for e in game.events_for(player, since)]
-        message["results"] = hand_sheets(game)
+        if events:
+            message["events"] = [e.model_dump(mode="json") for e in game.events_for(player, since)]
+        else:
+            del message["events"]  # state_text adds them
+        hands = len(game.hand_results)
+        if self._sheets[0] is not game or self._sheets[1] != hands:
+            self._sheets = (game, hands, hand_sheets(game))
+        message["results"] = self._sheets[2]
         message["scoring"] = scoring_values(game)
         message["winners"] = game.winners
         if self.error is None and player is not None:
