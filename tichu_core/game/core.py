@@ -105,7 +105,7 @@ class GameCore:
             )
         # What the game hands out is read-only (properties below): immutable values, or
         # copies where a list is what users compare with.
-        self._variant = variant
+        self._variant: Variant = variant
         # Games of one variant object share its rulebook (a traced game has its own).
         rulebook = Rulebook(variant, trace=trace) if trace else rulebook_for(variant)
         self._rulebook = rulebook
