@@ -121,22 +121,52 @@ class CheckedVariant(Protocol):
 
 
 def show_value(value: object, limit: int = 60) -> str:
-    """A value as TOML would write it, shortened (the `(got VALUE)` of every message)."""
-    if isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, str):
-        text = json.dumps(value, ensure_ascii=False)
-    elif isinstance(value, list | tuple):
-        text = "[" + ", ".join(show_value(item, limit) for item in value) + "]"
-    elif isinstance(value, Mapping):
-        text = "{" + ", ".join(f"{k} = {show_value(v, limit)}" for k, v in value.items()) + "}"
-    elif isinstance(value, int):
-        try:
-            text = str(value)
-        except ValueError:  # more decimal digits than Python writes (4,300); hex it can
-            text = hex(value)
-    else:
-        text = str(value)
+    """A value as TOML would write it, shortened (the `(got VALUE)` of every message).
+
+    Written from the start and stopped once past ``limit``: a value nested thousands of
+    levels deep, or an array of millions of items, costs no more than its first
+    characters (each level writes its bracket before its items, so the depth written
+    stays below ``limit``)."""
+    pieces: list[str] = []
+    size = 0
+
+    def put(text: str) -> None:
+        nonlocal size
+        pieces.append(text)
+        size += len(text)
+
+    def write(item: object) -> None:
+        if isinstance(item, bool):
+            put("true" if item else "false")
+        elif isinstance(item, str):
+            put(json.dumps(item[: limit + 1], ensure_ascii=False))
+        elif isinstance(item, list | tuple):
+            put("[")
+            for number, inner in enumerate(item):
+                if size > limit:
+                    return
+                if number:
+                    put(", ")
+                write(inner)
+            put("]")
+        elif isinstance(item, Mapping):
+            put("{")
+            for number, (key, inner) in enumerate(item.items()):
+                if size > limit:
+                    return
+                put(f"{', ' if number else ''}{key} = ")
+                write(inner)
+            put("}")
+        elif isinstance(item, int):
+            try:
+                put(str(item))
+            except ValueError:  # more decimal digits than Python writes (4,300); hex it can
+                put(hex(item))
+        else:
+            put(str(item))
+
+    write(value)
+    text = "".join(pieces)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

@@ -50,6 +50,11 @@ __all__ = [
 _BUNDLED_PACKAGE = "tichu_core.variants.bundled"
 # The most files an `extends` chain may have, the file loaded included (docs/variants.md).
 MAX_EXTENDS_DEPTH = 32
+# The most tables and arrays a value may nest, a file's own table included: the
+# deepest option is three levels down (`deck.copies_by_players."7"`); anything far
+# deeper is no variant, and would exhaust Python's stack in the recursion that merges
+# tables and writes messages (docs/variants.md).
+MAX_NESTING = 16
 _REGISTERED: dict[str, Path] = {}
 _VARIANT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 
@@ -209,6 +214,11 @@ def _read_toml(source: _Source) -> dict[str, Any]:
         raise _Problem(f"{source.label}: not UTF-8 text (byte {exc.start})") from exc
     try:
         return tomllib.loads(text)
+    except RecursionError:  # tomllib reads nested arrays and inline tables by recursion
+        raise _Problem(
+            f"{source.label}: values nested too deeply to read (a variant's nest at most "
+            f"{MAX_NESTING} levels)"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         found = _TOML_POSITION.match(str(exc))
         where = f"line {found['line']}, column {found['column']}: " if found else ""
@@ -247,6 +257,11 @@ def _load_chain(
                 f"{source.label}: not a variant file: none of its keys is a variant option "
                 "(its contents are not shown)"
             )
+            complete = False
+            break
+        deep = _deep_key(raw)
+        if deep is not None:  # keys only: a file reached through extends shows no value
+            problems.append(f"{source.label}: {deep}: nested more than {MAX_NESTING} levels deep")
             complete = False
             break
         chain.append((source, raw))
@@ -361,6 +376,44 @@ def _describe(
 # --------------------------------------------------------------------------- merging
 
 
+def _too_deep(value: object, levels: int) -> bool:
+    """Whether ``value`` nests tables or arrays more than ``levels`` deep (a scalar is 0
+    deep, ``[1]`` 1): counted without recursion, and a value that holds itself is too
+    deep."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, Mapping):
+            inner: Iterable[object] = item.values()
+        elif isinstance(item, list | tuple):
+            inner = item
+        else:
+            continue
+        if depth >= levels:
+            return True
+        stack.extend((child, depth + 1) for child in inner)
+    return False
+
+
+def _deep_key(raw: Mapping[str, Any]) -> str | None:
+    """The dotted key (at most three parts) of a value of a file's table that nests more
+    than MAX_NESTING levels, the table itself counted; None if none does."""
+    for key, value in raw.items():
+        levels = MAX_NESTING - 1
+        if not _too_deep(value, levels):
+            continue
+        path = [str(key)]
+        while isinstance(value, Mapping) and len(path) < 3:
+            levels -= 1
+            inner = next(((k, v) for k, v in value.items() if _too_deep(v, levels)), None)
+            if inner is None:
+                break
+            path.append(str(inner[0]))
+            value = inner[1]
+        return ".".join(path)
+    return None
+
+
 def _merge(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
     """Deep merge of TOML tables: `top`'s keys win, tables merge, arrays replace."""
     merged = dict(base)
@@ -424,6 +477,12 @@ def _overrides_table(overrides: Mapping[str, object], problems: list[str]) -> di
         if parts[0] == "extends":
             problems.append(
                 f"overrides: extends: cannot be overridden; load that variant instead "
+                f"(got {show_value(value)})"
+            )
+            continue
+        if _too_deep(value, MAX_NESTING - len(parts)):
+            problems.append(
+                f"overrides: {key}: nested more than {MAX_NESTING} levels deep "
                 f"(got {show_value(value)})"
             )
             continue
@@ -564,6 +623,12 @@ def parse_overrides(assignments: Iterable[str]) -> dict[str, object]:
             # Valid TOML, but an integer of more digits than Python converts.
             digits = sum(char.isdigit() for char in text)
             problem = f"overrides: {key.strip()}: too large a number ({digits} digits)"
+            raise VariantError(problem, [problem]) from None
+        except RecursionError:  # tomllib reads nested arrays and inline tables by recursion
+            problem = (
+                f"overrides: {key.strip()}: nested too deeply to read (a variant's values "
+                f"nest at most {MAX_NESTING} levels)"
+            )
             raise VariantError(problem, [problem]) from None
         overrides[key.strip()] = value
     return overrides
