@@ -641,3 +641,23 @@ def test_in_the_worker_process_a_bot_over_its_budget_is_stopped(tmp_path: Path) 
         await stop(lobby)
 
     asyncio.run(scene())
+
+
+def test_on_the_wire_an_act_names_its_hand(tmp_path: Path) -> None:
+    """`act` takes an optional `hand`: one that is not the running hand is refused with
+    `hand_over` (nothing applied); the running one is taken; a bad one is a bad message."""
+    from starlette.testclient import TestClient
+    from webtable import LOCAL, LOCAL_WS, Client
+
+    from tichu_core.frontends.web.app import create_app
+
+    app = create_app(tmp_path / "t.db", limits=FAST)
+    with TestClient(app, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
+        me = Client(ws)
+        reply = me.request(type="create", variant="standard", bots={"1": "greedy", "2": "greedy"})
+        table_id = reply["table"]["id"]
+        tokens = [me.request(type="sit", table=table_id, player=p)["token"] for p in (0, 3)]
+        grand = {"type": "grand_tichu", "seat": 0, "call": False}
+        for hand, answer in ((1, "hand_over"), (-1, "bad_message"), (0, "ack")):
+            reply = me.request(type="act", token=tokens[0], action=grand, hand=hand)
+            assert reply.get("code", reply["type"]) == answer, reply
