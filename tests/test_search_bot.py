@@ -206,6 +206,32 @@ def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
     assert bot.searched == 1
 
 
+def test_no_bomb_on_its_own_trick_unless_asked_to() -> None:
+    """S-BOMB-5 (`bombs.own_trick`): seat 3 leads the Mah Jong and holds four nines.
+    Offered the bomb on its own trick it lets the trick stand without searching
+    (docs/bots.md: played out at a table such bombs lose points); with
+    ``own_trick_bombs=True`` the bomb is searched like any other."""
+    game = small(
+        [
+            ["5j", "6j", "7j", "8j", "10j"],
+            ["Kj", "Ks", "Kp", "Kt", "Jj"],
+            ["Aj", "As", "Ap", "At", "Js"],
+            ["MJ", "9j", "9s", "9p", "9t"],
+        ]
+    )
+    game.apply(tc.Play(3, "MJ"))
+    game.apply(tc.Wish(3, None))
+    assert game.waiting_for == [0]
+    actions = game.legal_actions(3)
+    assert tc.Play(3, "9j 9s 9p 9t") in actions and game.observation(3).top_seat == 3
+    for own_trick_bombs, searched in ((False, 0), (True, 1)):
+        bot = SearchBot(seed=6, iterations=12, own_trick_bombs=own_trick_bombs)
+        bot.observe(game.variant, 3, game.events_for(3))
+        answer = bot.offer(game.observation(3), actions, 3)
+        assert bot.searched == searched
+        assert answer is None if not own_trick_bombs else answer is None or answer in actions
+
+
 def test_a_call_is_worth_what_the_rules_make_it() -> None:
     """S-CALL-1, S-SCORE-3 with the option `calls.tichu_points`: seat 2 leads with the
     Dragon, the Mah Jong and two pairs in a six-card deal, a fair but not a sure chance

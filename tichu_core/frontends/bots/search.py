@@ -126,7 +126,7 @@ class SearchBot:
         worlds: int = DEFAULT_WORLDS,
         candidates: int = DEFAULT_CANDIDATES,
         rollout: str = "fast",
-        own_trick_bombs: bool = True,
+        own_trick_bombs: bool = False,
     ) -> None:
         for label, value, low in (
             ("iterations", iterations, 1),
