@@ -13,7 +13,12 @@ from importlib.metadata import EntryPoint, entry_points
 
 from tichu_core.frontends.bots.heuristic import HeuristicBot
 from tichu_core.frontends.bots.protocol import Bot, BotFactory
-from tichu_core.frontends.bots.search import DEFAULT_ITERATIONS, DEFAULT_WORLDS, SearchBot
+from tichu_core.frontends.bots.search import (
+    DEFAULT_ITERATIONS,
+    DEFAULT_STEPS,
+    DEFAULT_WORLDS,
+    SearchBot,
+)
 from tichu_core.frontends.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
@@ -51,9 +56,13 @@ BOTS: Mapping[str, BotFactory] = {
     # what out-of-turn bombs are worth, docs/bots.md.
     "heuristic-no-oot": lambda seed: HeuristicBot(seed, bombs_out_of_turn=False),
     "search": lambda seed: SearchBot(seed),
-    # Four times the default budget: slower (about 0.3 s a decision), stronger.
+    # Four times the default budget (rollouts and steps), twice the worlds: slower
+    # (about 0.2 s a decision), stronger.
     "search-strong": lambda seed: SearchBot(
-        seed, iterations=4 * DEFAULT_ITERATIONS, worlds=2 * DEFAULT_WORLDS
+        seed,
+        iterations=4 * DEFAULT_ITERATIONS,
+        worlds=2 * DEFAULT_WORLDS,
+        steps=4 * DEFAULT_STEPS,
     ),
 }
 
