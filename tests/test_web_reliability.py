@@ -661,3 +661,31 @@ def test_on_the_wire_an_act_names_its_hand(tmp_path: Path) -> None:
         for hand, answer in ((1, "hand_over"), (-1, "bad_message"), (0, "ack")):
             reply = me.request(type="act", token=tokens[0], action=grand, hand=hand)
             assert reply.get("code", reply["type"]) == answer, reply
+
+
+def test_a_client_is_sent_a_long_history_again_only_so_often(tmp_path: Path) -> None:
+    """`watch` from event 0 of a long match, repeated: the past events a client is sent
+    again come out of an allowance (here 1 a second, 50 at once; up to 20 free), so
+    the second re-watch from 0 is refused with `rate_limited` (nothing changes, the
+    connection goes on), while following from a recent event is not."""
+    from starlette.testclient import TestClient
+    from webtable import LOCAL, LOCAL_WS, Client
+
+    from tichu_core.frontends.web.app import create_app
+
+    limits = replace(FAST, history_events_per_second=1.0, history_burst=50, history_free=20)
+    app = create_app(tmp_path / "t.db", limits=limits)
+    with TestClient(app, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
+        me = Client(ws)
+        bots = {str(p): "greedy" for p in range(4)}
+        table_id = me.request(type="create", variant="standard", bots=bots)["table"]["id"]
+        table = app.state.lobby().tables[table_id]
+        while table.events_after(None, 0) < 100:  # the bots play on
+            me.request(type="ping")
+        first = me.request(type="watch", table=table_id, since=0)
+        assert first["type"] == "watching", first
+        again = me.request(type="watch", table=table_id, since=0)
+        assert again["type"] == "error" and again["code"] == "rate_limited", again
+        recent = max(0, table.events_after(None, 0) - 10)
+        near = me.request(type="watch", table=table_id, since=recent)
+        assert near["type"] == "watching", near

@@ -42,7 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tichu_core.frontends.bots import DEFAULT_BOT, bot_descriptions, bot_names
-from tichu_core.frontends.web import seating
+from tichu_core.frontends.web import records, seating
 from tichu_core.frontends.web.protocol import (
     PROTOCOL_VERSION,
     Limits,
@@ -146,6 +146,7 @@ class Connection:
         self.unfollow()
         self.table, self.player, self.sent = table, player, since
         table.followers.add(self)
+        self.reply(table.chat.message())  # the table's chat so far (chat.py)
         table.notify()  # the newcomer's state, and everyone sees it online
 
     def unfollow(self) -> None:
@@ -357,12 +358,14 @@ class Connection:
         elif kind == "resume":
             table, player = lobby.resume(table_id(request), request["token"])
             since = whole_number(request, "since", 0) or 0
+            self._history(table, player, since)
             self._answer(request, {"type": "seated", "table": table.id, "player": player})
             self.follow(table, player, since)
             return
         elif kind == "watch":
             table = lobby.table(table_id(request))
             since = whole_number(request, "since", 0) or 0
+            self._history(table, None, since)
             self._answer(request, {"type": "watching", "table": table.id})
             self.follow(table, None, since)
             return
@@ -371,6 +374,19 @@ class Connection:
                 table_id(request), request["bots"], request["token"], self.address
             )
             answer = {"type": "bots_seated", "table": table.info()}
+        elif kind == "chat":
+            table, player = lobby.holder(request["token"])
+            await table.chat.say(lobby, player, request["text"])
+            answer = {"type": "chatted", "table": table.id}
+        elif kind == "records":
+            found = await asyncio.to_thread(lobby.store.records, records.LISTED)
+            answer = {
+                "type": "records",
+                "records": [
+                    {"table": table_id, "finished": finished, **json.loads(text)}
+                    for table_id, finished, text in found
+                ],
+            }
         elif kind in ("move", "replace"):
             await self._seating(request)
             return
@@ -400,6 +416,19 @@ class Connection:
             self.address,
         )
         self._answer(request, {"type": "replaced", "table": table.info()})
+
+    def _history(self, table: Table, player: int | None, since: int) -> None:
+        """Refuse a follow that would send this client more past events than its
+        allowance (protocol.History): nothing changes, the connection goes on."""
+        events = table.events_after(player, since)
+        wait = self.lobby.history.take(self.address, events)
+        if wait:
+            raise ProtocolError(
+                "rate_limited",
+                f"{events} past events from {since} is more than this client may be sent "
+                f"again now ({self.limits.history_events_per_second:g} a second); wait "
+                f"{wait:g} s, or follow from a later event",
+            )
 
     def _answer(self, request: dict[str, Any], answer: dict[str, Any]) -> None:
         if request.get("id") is not None:
@@ -621,9 +650,12 @@ def create_app(
     limits: Limits | None = None,
     allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
     expiry: Expiry | None = None,
+    bomb_window: float = 0.0,
+    bot_process: bool = False,
 ) -> Starlette:
     """The web table's app, its tables stored in the SQLite file ``db``; bots wait
-    ``bot_delay`` seconds before each action (so that people can follow them).
+    ``bot_delay`` seconds before each action (so that people can follow them), and
+    ``bomb_window`` seconds after a play a connected person may want to bomb (bombing.py).
     Requests must name one of ``allowed_hosts`` in their ``Host`` (``"*"``: any);
     ``expiry`` says when idle and finished tables go (tables.py)."""
     state: dict[str, Any] = {}
@@ -636,7 +668,14 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = TableStore(db)
-        current = Lobby(store, bot_delay=bot_delay, limits=limits, expiry=expiry)
+        current = Lobby(
+            store,
+            bot_delay=bot_delay,
+            limits=limits,
+            expiry=expiry,
+            bomb_window=bomb_window,
+            bot_process=bot_process,  # the bots think in a worker process (deciding.py)
+        )
         state["lobby"] = current
         # For code on another thread (an embedding program, a test) that calls the
         # lobby's coroutines: asyncio.run_coroutine_threadsafe(..., app.state.loop).
@@ -653,6 +692,20 @@ def create_app(
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    async def record(request: Request) -> Response:
+        """A finished match's saved game, for `tichu replay FILE` (records.py)."""
+        wanted = request.path_params["table_id"]
+        found = None
+        if isinstance(wanted, str) and wanted.isalnum() and len(wanted) <= 40:
+            found = await asyncio.to_thread(lobby().store.record, wanted)
+        if found is None:
+            return PlainTextResponse("no finished match has this id", status_code=404)
+        return Response(
+            found,
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="tichu-{wanted}.json"'},
+        )
 
     async def health(request: Request) -> Response:
         tables = lobby().tables.values()
@@ -703,6 +756,7 @@ def create_app(
         routes=[
             Route("/", page),
             Route("/health", health),
+            Route("/record/{table_id}", record),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
             WebSocketRoute("/ws", websocket_endpoint),
         ],
@@ -724,6 +778,7 @@ def serve(
     expiry: Expiry | None = None,
     limits: Limits | None = None,
     trusted_proxies: Sequence[str] = (),
+    bomb_window: float = 2.0,
 ) -> None:
     """Run the web table with uvicorn until interrupted (Ctrl-C: connections get a
     second to close, then go; a second Ctrl-C exits at once). The store is checked
@@ -739,7 +794,7 @@ def serve(
         lock.release(remove=lock.created)
         raise
     try:
-        _run(host, port, db, bot_delay, allowed_hosts, expiry, limits, trusted_proxies)
+        _run(host, port, db, bot_delay, allowed_hosts, expiry, limits, trusted_proxies, bomb_window)
     finally:
         lock.release()
 
@@ -753,6 +808,7 @@ def _run(
     expiry: Expiry | None,
     limits: Limits | None,
     trusted_proxies: Sequence[str],
+    bomb_window: float,
 ) -> None:
     import uvicorn
 
@@ -768,6 +824,10 @@ def _run(
         limits=limits,
         allowed_hosts=allowed_hosts_for(host, allowed_hosts),
         expiry=expiry,
+        bomb_window=bomb_window,
+        # The bots think in a worker process unless TICHU_BOT_THREAD=1 (deciding.py;
+        # the measurement that chose it: docs/web.md section 6).
+        bot_process=os.environ.get("TICHU_BOT_THREAD") != "1",
     )
     config = uvicorn.Config(
         app,

@@ -68,6 +68,12 @@ class Limits:
     # request (a newer one closes the oldest); a request's headers must come within
     # `header_seconds` (app.py, ConnectionGuard).
     connections_per_client: int = 100
+    # Past events a client may be sent again (a `watch` or `resume` from far back):
+    # this many a second, this many at once (a longer history when the allowance is
+    # full, which it then owes); up to `history_free` at a time cost nothing (History).
+    history_events_per_second: float = 2000.0
+    history_burst: int = 20000
+    history_free: int = 1000
     pending_per_client: int = 32
     header_seconds: float = 10.0
     # Seconds a person's place waits for the person after the last connection to it is
@@ -218,6 +224,42 @@ class RateLimiter:
     def wait(self) -> float:
         """Seconds until the next message is allowed."""
         return 0.0 if self.tokens >= 1.0 else math.ceil((1.0 - self.tokens) / self.rate * 100) / 100
+
+
+class History:
+    """Each client's allowance of past events sent again (a token bucket counted in
+    events): a spectator re-watching a long match from event 0 twenty times a second
+    would otherwise be sent megabytes each time, on the event loop. A request for up
+    to ``history_free`` events is always let through; a longer one takes its events
+    from the client's allowance, or, when the allowance is full and the history
+    longer, takes all of it and leaves the client owing the rest."""
+
+    def __init__(self, limits: Limits, clock: Any = time.monotonic) -> None:
+        self.rate = limits.history_events_per_second
+        self.burst = float(limits.history_burst)
+        self.free = limits.history_free
+        self.clock = clock
+        self.allowances: dict[str, tuple[float, float]] = {}  # client -> (events, when)
+
+    def take(self, client: str, events: int) -> float:
+        """0 when ``events`` past events may be sent to ``client`` now (they are
+        counted), else the seconds to wait."""
+        if events <= self.free:
+            return 0.0
+        now: float = self.clock()
+        if len(self.allowances) > 10_000:  # forget the clients whose allowance is full
+            self.allowances = {
+                key: (left, when)
+                for key, (left, when) in self.allowances.items()
+                if left + (now - when) * self.rate < self.burst
+            }
+        left, when = self.allowances.get(client, (self.burst, now))
+        left = min(self.burst, left + (now - when) * self.rate)
+        if events <= left or left >= self.burst:
+            self.allowances[client] = (left - events, now)
+            return 0.0
+        self.allowances[client] = (left, now)
+        return math.ceil((min(events, self.burst) - left) / self.rate * 100) / 100
 
 
 # --------------------------------------------------------------------------- legal actions

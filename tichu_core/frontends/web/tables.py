@@ -43,7 +43,7 @@ from tichu_core.frontends.bots.driver import Chance, Driver
 from tichu_core.frontends.web.bombing import BombWindow
 from tichu_core.frontends.web.chat import TableChat
 from tichu_core.frontends.web.deciding import Deciding
-from tichu_core.frontends.web.protocol import Limits, ProtocolError, legal_for
+from tichu_core.frontends.web.protocol import History, Limits, ProtocolError, legal_for
 from tichu_core.frontends.web.records import Recorder
 from tichu_core.frontends.web.seating import StandIns, place_teams
 from tichu_core.frontends.web.store import (
@@ -671,6 +671,12 @@ class Table:
             built = self._states[(player, since)] = (body[1:-1] + events, len(texts))
         return '{"type":"state","table":' + self.info_json() + "," + built[0], built[1]
 
+    def events_after(self, player: int | None, since: int) -> int:
+        """How many events of ``player``'s stream come after position ``since``."""
+        if self.game is None or not self.started:
+            return 0
+        return max(0, len(self._event_texts(player)) - since)
+
     def _event_texts(self, player: int | None) -> list[str]:
         """Every event of ``player``'s stream as JSON, each made once (a stream only
         grows; a rebuilt game starts the lists again). Dropped when nobody follows."""
@@ -742,6 +748,7 @@ class Lobby:
         self.limits = limits or Limits()
         self.expiry = expiry or Expiry()
         self.bot_pace = BotPace(self.limits.bot_actions_per_second)
+        self.history = History(self.limits)  # past events sent again, per client
         # Where the bots think: a worker process, or a thread (deciding.py).
         self.deciding = Deciding(process=bot_process)
         self._sweeper: asyncio.Task[None] | None = None
