@@ -206,7 +206,7 @@ def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
     assert bot.searched == 1
 
 
-def test_no_bomb_on_its_own_trick_unless_asked_to() -> None:
+def test_no_bomb_on_its_own_or_its_partners_trick_unless_asked_to() -> None:
     """S-BOMB-5 (`bombs.own_trick`): seat 3 leads the Mah Jong and holds four nines.
     Offered the bomb on its own trick it lets the trick stand without searching
     (docs/bots.md: played out at a table such bombs lose points); with
@@ -230,6 +230,16 @@ def test_no_bomb_on_its_own_trick_unless_asked_to() -> None:
         answer = bot.offer(game.observation(3), actions, 3)
         assert bot.searched == searched
         assert answer is None if not own_trick_bombs else answer is None or answer in actions
+    # Seat 1, the partner, holds four kings: no bomb on its partner's trick either,
+    # unless asked to.
+    actions = game.legal_actions(1)
+    assert tc.Play(1, "Kj Ks Kp Kt") in actions
+    for partner_bombs, searched in ((False, 0), (True, 1)):
+        bot = SearchBot(seed=6, iterations=12, partner_bombs=partner_bombs)
+        bot.observe(game.variant, 1, game.events_for(1))
+        answer = bot.offer(game.observation(1), actions, 1)
+        assert bot.searched == searched
+        assert answer is None if not partner_bombs else answer is None or answer in actions
 
 
 def test_a_call_is_worth_what_the_rules_make_it() -> None:

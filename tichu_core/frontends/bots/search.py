@@ -108,7 +108,8 @@ class SearchBot:
     reproducible); ``worlds``: worlds sampled per decision (the rollouts cycle through
     them, each sampled when first needed); ``candidates``: at most this many
     actions are compared; ``own_trick_bombs``: whether a bomb on the bot's own trick
-    (``bombs.own_trick``) is searched at all; ``rollout``: ``"fast"`` (this module's
+    (``bombs.own_trick``) is searched at all, ``partner_bombs`` one out of turn on its
+    partner's trick; ``rollout``: ``"fast"`` (this module's
     default policy) or ``"heuristic"`` (the heuristic bot plays the rollouts). With
     ``iterations`` and ``steps`` the decisions depend only on the seed and what the
     player was shown.
@@ -127,6 +128,7 @@ class SearchBot:
         candidates: int = DEFAULT_CANDIDATES,
         rollout: str = "fast",
         own_trick_bombs: bool = False,
+        partner_bombs: bool = False,
     ) -> None:
         for label, value, low in (
             ("iterations", iterations, 1),
@@ -149,6 +151,7 @@ class SearchBot:
             )
         self.rollout = rollout
         self.own_trick_bombs = own_trick_bombs
+        self.partner_bombs = partner_bombs
         self.iterations = iterations
         self.steps = steps
         self.seconds = seconds
@@ -192,8 +195,11 @@ class SearchBot:
 
     def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
         """Out of turn: a bomb from ``actions``, or None to let the trick stand; both
-        judged by the same search (none on its own trick without ``own_trick_bombs``)."""
-        if not self.own_trick_bombs and observation.top_seat == seat:
+        judged by the same search (none on its own trick without ``own_trick_bombs``, none
+        on its partner's without ``partner_bombs``: docs/bots.md, "Bombs")."""
+        top = observation.top_seat
+        own_side = top is not None and observation.teams[top] == observation.teams[seat]
+        if own_side and not (self.own_trick_bombs if top == seat else self.partner_bombs):
             return None
         fixed = len(actions.fixed)
         bombs = [
