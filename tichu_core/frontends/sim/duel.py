@@ -411,7 +411,11 @@ def duel(
                 differences,
                 tally.per_pair(chosen[row]),
                 chosen[row].name,
-                "percentage points" if chosen[row].percent else "per hand",
+                "percentage points"
+                if chosen[row].percent
+                else "per player-hand"
+                if "player-hand" in chosen[row].name
+                else "per hand",
                 pair_word="deals",
             )
             notes.append(f"chart: {chart}")
