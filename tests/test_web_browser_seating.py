@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
-from test_web_browser import Person, browser, check_pages, create_table, lobby_of, play_hands
+from test_web_browser import (
+    PHONE,
+    Person,
+    browser,
+    check_pages,
+    create_table,
+    lobby_of,
+    play_hands,
+)
 from webtable import running_server
 
 from tichu_core.frontends.web.app import create_app
@@ -54,7 +62,7 @@ def test_friends_choose_their_places_and_a_leaver_is_stood_in_for_and_comes_back
     assert "Teams: Ann & a free place against a free place & a free place" in places_text(ann)
     # Bob opens the link and picks place 2 (an opponent), then moves to place 3: Ann's
     # partner. Both pages show the teams as they form.
-    bob = Person(browser, url, "Bob")
+    bob = Person(browser, url, "Bob", PHONE)  # on a phone: the bar about the leaver fits
     bob.open(link)
     bob.page.wait_for_selector('#places [data-take="1"]')
     bob.page.fill("#join-name", "Bob")
