@@ -620,7 +620,7 @@ def test_in_the_worker_process_a_bot_over_its_budget_is_stopped(tmp_path: Path) 
 
     async def scene() -> None:
         lobby = Lobby(
-            TableStore(tmp_path / "t.db"), limits=replace(FAST, bot_seconds=1.0), bot_process=True
+            TableStore(tmp_path / "t.db"), limits=replace(FAST, bot_seconds=8.0), bot_process=True
         )
         table = await lobby.create("standard", None, {"2": "random", "3": "random"})
         table.start_bots = lambda: None  # type: ignore[method-assign]
