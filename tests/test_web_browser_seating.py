@@ -145,3 +145,50 @@ def test_friends_choose_their_places_and_a_leaver_is_stood_in_for_and_comes_back
     )
     for person in (ann, bob):
         person.context.close()
+
+
+def test_the_seated_open_a_leavers_place_and_a_newcomer_plays_on(
+    browser: Browser, server: tuple[str, Any]
+) -> None:
+    """Bob leaves for good; Ann opens his place from the bar over the felt; the lobby
+    lists the table with a free place; Cid takes it from the link and has Bob's cards,
+    played meanwhile by a stand-in."""
+    url, app = server
+    ann = Person(browser, url, "Ann")
+    table_id = create_table(ann, url, "standard", fill="")
+    link = ann.page.input_value("#share-link")
+    bob = Person(browser, url, "Bob")
+    bob.open(link)
+    bob.page.fill("#join-name", "Bob")
+    bob.page.click('#places [data-take="2"]')
+    bob.page.wait_for_function("() => document.body.dataset.player === '2'")
+    ann.page.click("#fill-button")
+    ann.page.wait_for_selector("#mine [data-my-seat] [data-hand] .card")
+    table = lobby_of(app).tables[table_id]
+    deadline = time.monotonic() + 60
+    while table.version < 10:
+        if not (ann.act() or bob.act()):
+            ann.page.wait_for_timeout(20)
+        assert time.monotonic() < deadline, "the hand did not get under way"
+    bob.context.close()
+    ann.page.locator('#away [data-replace="open"]').click()
+    ann.page.wait_for_function(
+        "() => document.querySelector('#seats [data-away=\"2\"]')?.innerText === 'bot plays'"
+    )
+    assert 2 not in table.seats and 2 in table.bots  # free, played by a stand-in
+    cid = Person(browser, url, "Cid")
+    cid.open(url)
+    row = cid.page.locator(f'#tables tr[data-table="{table_id}"]')
+    row.wait_for()
+    assert "waiting for players · 1 free" in row.inner_text()
+    row.locator("button").click()
+    cid.page.fill("#join-name", "Cid")
+    cid.page.click("#join-button")
+    cid.page.wait_for_selector("#mine [data-my-seat='2'] [data-hand] .card")
+    assert table.seats[2].name == "Cid" and cid.page.locator("#join").is_hidden()
+    ann.page.wait_for_selector('#seats [data-away="2"]', state="detached")
+    assert "Cid" in ann.page.inner_text('#seats .seat[data-seat="2"]')
+    play_hands([ann, cid])
+    for person in (ann, cid):
+        assert not person.errors, person.errors
+        person.context.close()
