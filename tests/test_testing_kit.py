@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,32 +110,29 @@ def test_check_variant_finds_a_card_shown_to_the_wrong_player(
         check_variant("standard", matches=1, seed=3)
 
 
+def _refusing_a_listed_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that lists seat 2's pass on its turn but refuses it."""
+    apply = tc.Game.apply
+
+    def refusing(self: tc.Game, action: Any) -> tc.Events:
+        if type(action) is tc.Pass and action.seat == 2 and self.turn == 2:
+            raise tc.IllegalAction("a refusal of this test's", "S-TRICK-1")
+        return apply(self, action)
+
+    monkeypatch.setattr(tc.Game, "apply", refusing)
+
+
 def test_check_variant_finds_a_listed_action_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An engine that lists a pass it then refuses breaks "listed and accepted agree"."""
-    listed = tc.Game.legal_actions
-
-    def one_more(self: tc.Game, seat: int) -> list[tc.Action]:
-        actions = list(listed(self, seat))
-        if self.turn is not None and seat != self.turn and tc.Pass(seat) not in actions:
-            actions.append(tc.Pass(seat))
-        return actions
-
-    monkeypatch.setattr(tc.Game, "legal_actions", one_more)
-    with pytest.raises(AssertionError, match="is listed but refused"):
+    """An engine that refuses an action it lists breaks "listed and accepted agree"."""
+    _refusing_a_listed_pass(monkeypatch)
+    with pytest.raises(AssertionError, match=r"Pass\(seat=2\) is listed but refused"):
         check_variant("standard", matches=2, seed=0)
 
 
 def test_tichu_check_play_fails_on_a_broken_invariant(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    listed = tc.Game.legal_actions
-    monkeypatch.setattr(
-        tc.Game,
-        "legal_actions",
-        lambda self, seat: (
-            [*listed(self, seat), tc.Pass(seat)] if self.turn is None else listed(self, seat)
-        ),
-    )
+    _refusing_a_listed_pass(monkeypatch)
     file = str(ROOT / "variants" / "standard.toml")
     assert main(["check", file, "--play", "1", "--seed", "2"]) == 1
     out = capsys.readouterr().out
