@@ -226,6 +226,11 @@ TRICK_CLEAR = """() => {
 }"""
 
 
+# "You" with a verb for someone else ("You gives", "You makes"), and "You" inside a
+# sentence or a list ("Waiting for You", "Bob, You: pass").
+WRONG_YOU = re.compile(r"\bYou (?:gives|makes|takes|passes|wishes|decides)\b|[a-z,] You\b")
+
+
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
 def test_a_trick_keeps_clear_of_the_name_plates_with_its_newest_play_in_view(
     browser: Browser, server: tuple[str, Any], size: Any
@@ -244,6 +249,8 @@ def test_a_trick_keeps_clear_of_the_name_plates_with_its_newest_play_in_view(
             if not pat.act():
                 page.wait_for_timeout(20)
         seen += page.evaluate(TRICK_CLEAR)
+        words = page.inner_text("#felt") + "\n" + page.inner_text("#mine")
+        seen += [f"words: {bad}" for bad in WRONG_YOU.findall(words)]
         entries = page.locator("#trick .entry.play").count()
         if entries > largest:
             largest = entries

@@ -51,6 +51,12 @@ def test_the_verb_agrees_with_you_and_with_a_name(page: Page) -> None:
     assert call(page, "verb", "Dummy", "have", "has") == "has"
 
 
+def test_you_inside_a_sentence_is_lower_case_and_other_names_are_kept(page: Page) -> None:
+    assert call(page, "object", "You") == "you"
+    assert call(page, "object", "Bot 4") == "Bot 4"
+    assert call(page, "object", "Youssef") == "Youssef"
+
+
 def test_every_rank_has_its_article(page: Page) -> None:
     said = {rank: call(page, "withArticle", rank) for rank in RANKS}
     assert said == {rank: f"{'an' if rank in ('A', '8') else 'a'} {rank}" for rank in RANKS}

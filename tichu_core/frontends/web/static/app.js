@@ -872,7 +872,7 @@ function renderCenter(view, table) {
   const topIndex = entries.map((e) => e.kind).lastIndexOf("play");
   const nodes = entries.map((entry, i) => {
     if (entry.kind === "pass") {
-      const who = entry.seats.map((seat) => seatName(seat)).join(", ");
+      const who = entry.seats.map((seat, i) => (i ? Words.object(seatName(seat)) : seatName(seat))).join(", ");
       return el("div", { class: "entry pass", dataSeats: entry.seats.join(" ") }, el("span", { class: "who", text: `${who}: pass`, title: `${who}: pass` }));
     }
     if (entry.kind === "take") {
@@ -891,7 +891,7 @@ function renderCenter(view, table) {
   if (!nodes.length && view.phase === "play") {
     const won = lastTrickWon();
     if (won) {
-      const to = won.to !== won.seat ? `, given to ${seatName(won.to)}` : "";
+      const to = won.to !== won.seat ? `, given to ${Words.object(seatName(won.to))}` : "";
       nodes.push(el("div", { class: "muted last-trick", text: `${seatName(won.seat)} took the trick (${Words.number(won.points)} pts)${to}.` }));
     }
     if (view.turn !== null) nodes.push(el("div", { class: "lead", text: `${seatName(view.turn)} to lead` }));
@@ -933,7 +933,7 @@ function renderMine(view, legal) {
 function idleText(view, seat) {
   if (view.phase === "over" && !view.pending) return "The match is over.";
   if (view.hand_sizes[seat] === 0 && view.phase === "play") return "You are out: watch the others finish.";
-  if (view.phase === "play" && view.turn !== null) return `Waiting for ${seatName(view.turn)}…`;
+  if (view.phase === "play" && view.turn !== null) return `Waiting for ${Words.object(seatName(view.turn))}…`;
   if (view.pending) return pendingText(view);
   return "Waiting for the others…";
 }
@@ -1718,7 +1718,7 @@ function openLastTrick() {
   const { won } = last;
   // The winner's closing pass is its taking the trick: said once, below.
   const entries = last.entries.filter((e, i) => !(e.kind === "pass" && e.seat === won.seat && i === last.entries.length - 1));
-  const to = won.to !== won.seat ? `, given to ${seatName(won.to)}` : "";
+  const to = won.to !== won.seat ? `, given to ${Words.object(seatName(won.to))}` : "";
   $("last-body").replaceChildren(
     el(
       "ol",

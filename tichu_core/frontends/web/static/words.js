@@ -23,6 +23,12 @@ const Words = (() => {
     return `${subject} ${verb(subject, base, third)}${rest ? " " + rest : ""}`;
   }
 
+  // A name inside a sentence or a list: "you" (not "You": "Waiting for you…",
+  // "given to you", "Bob, you: pass"), any other name as it is.
+  function object(name) {
+    return name === "You" ? "you" : name;
+  }
+
   // The article before a rank as it is written and read out: "an A" (an ace), "an 8",
   // "a K", "a 10".
   function article(rank) {
@@ -77,5 +83,5 @@ const Words = (() => {
     return positions.sort((a, b) => byRank(b, a));
   }
 
-  return { verb, says, article, withArticle, number, signed, cardRank, arrange, ORDERS };
+  return { verb, says, object, article, withArticle, number, signed, cardRank, arrange, ORDERS };
 })();
