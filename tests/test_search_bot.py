@@ -240,6 +240,16 @@ def test_no_bomb_on_its_own_or_its_partners_trick_unless_asked_to() -> None:
         answer = bot.offer(game.observation(1), actions, 1)
         assert bot.searched == searched
         assert answer is None if not partner_bombs else answer is None or answer in actions
+    # Everyone passes: seat 3 may collect its trick (the pass) or bomb it on its turn.
+    for seat in (0, 1, 2):
+        game.apply(tc.Pass(seat))
+    assert game.waiting_for == [3] and game.observation(3).top_seat == 3
+    actions = game.legal_actions(3)
+    assert list(actions) == [tc.Pass(3), tc.Play(3, "9t 9p 9s 9j")]
+    bot = SearchBot(seed=6, iterations=12)
+    assert decide(bot, game, 3) == tc.Pass(3) and bot.searched == 0
+    bot = SearchBot(seed=6, iterations=12, own_trick_bombs=True)
+    assert decide(bot, game, 3) in actions and bot.searched == 1
 
 
 def test_a_call_is_worth_what_the_rules_make_it() -> None:

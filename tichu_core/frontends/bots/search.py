@@ -259,10 +259,14 @@ class SearchBot:
                 order = sorted(
                     range(len(plays)), key=lambda i: (plays[i].is_bomb, *_lead_key(plays[i]))
                 )
+            # Its own trick still on the table (it may collect it): no bomb on it
+            # unless ``own_trick_bombs`` (docs/bots.md, "Bombs").
+            mine = observation.top_seat == seat and not self.own_trick_bombs
             for i in order:
                 if len(chosen) >= limit:
                     break
-                add(actions[len(fixed) + i])
+                if not (mine and plays[i].is_bomb):
+                    add(actions[len(fixed) + i])
         # The default never calls: a call (a Grand Tichu call is a fixed action like the
         # others) is weighed apart, against the default (see _search).
         grand = [a for a in chosen if _is_call(a)]
