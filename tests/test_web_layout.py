@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from scenario import passes, play, start_play
 from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, Person, create_table, lobby_of
 from webtable import on_loop, running_server
 
@@ -259,3 +260,47 @@ def test_a_trick_keeps_clear_of_the_name_plates_with_its_newest_play_in_view(
     assert largest >= 3  # a trick of several plays was seen
     assert not seen, sorted(set(seen))
     assert not pat.errors, pat.errors
+
+
+# A stacked deal: the person (seat 0) holds the Mah Jong, so leads, and the Dragon.
+DRAGON_HANDS = [
+    "MJ DR Aj As Ap At 2j 2s 2p 2t 3j 3s 4j 4s",
+    "5j 3p 4t 6j 6t 7p 8s 9j 9t 10p Js Qj Qt Kp",
+    "DOG 3t 5p 6s 7j 7t 8p 9s 10j 10t Jp Qs Kj Kt",
+    "PH 5s 4p 5t 6p 7s 8j 8t 9p 10s Jj Jt Qp Ks",
+]
+
+
+async def dragon_table(app: Any) -> Any:
+    """A table whose person (seat 0) led the Dragon, which everyone let stand, and took
+    the trick: the game waits for the person to give it away (S-DRAGON-1). Its bots act
+    only when asked (none is), and the stacked game replaces the shuffled one."""
+    table = await lobby_of(app).create(
+        "standard", None, {"1": "greedy", "2": "greedy", "3": "greedy"}
+    )
+    table.start_bots = lambda: None
+    game = start_play(DRAGON_HANDS)
+    play(game, 0, "DR")
+    passes(game, 1, 2, 3, 0)
+    table.game = game
+    return table
+
+
+def test_ones_collected_dragon_trick_and_its_gift_read_right_for_you(
+    browser: Browser, server: tuple[str, Any]
+) -> None:
+    url, app = server
+    table = on_loop(app, dragon_table(app))
+    assert table.game.observation(0).pending["kind"] == "give_trick"
+    ann = Person(browser, url, "Ann", PHONE)
+    ann.open(f"{url}/#table={table.id}")
+    ann.page.fill("#join-name", "Ann")
+    ann.page.click('#places [data-take="0"]')
+    page = ann.page
+    page.wait_for_selector("#trick .entry.take")
+    assert page.inner_text("#trick .entry.take") == "You take the trick."
+    assert page.inner_text("#center-text") == "You give the Dragon trick away…"
+    felt = page.inner_text("#felt")
+    assert "You: pass" not in felt and "You gives" not in felt, felt
+    assert page.locator("#seats .seat.me .bubble.pass").count() == 0
+    assert not ann.errors, ann.errors
