@@ -6,8 +6,10 @@ whole play-outs.
 
 Heuristic bots play one-hand matches of ``bsw`` (standard with the site's wish rule;
 ``bombs.own_trick`` is on, as in standard). Whenever the driver offers a seat a bomb on
-its own trick (the top play is its own, S-BOMB-5), a search bot in that player's place
-is asked what it would do (``offer``, from the player's own record only). Where it
+its own trick (the top play is its own, S-BOMB-5), and whenever a seat may collect
+its trick or bomb it on its turn (everyone passed), a search bot in that player's
+place, searching such bombs as it did before (``own_trick_bombs=True``), is asked what
+it would do (``offer`` or ``choose``, from the player's own record only). Where it
 would bomb, both answers (its bomb, and letting the trick stand) are played out on
 ``--worlds`` worlds sampled from the same record (``tc.WorldSampler``) to the end of
 the hand by heuristic bots **driven as at a table**: they are offered bombs out of
@@ -60,7 +62,8 @@ class _Watcher:
     ) -> None:
         self.over = over
         self.bot = HeuristicBot(seed)
-        self.search = SearchBot(seed)
+        # The search bot as it was: searching bombs on its own side's tricks too.
+        self.search = SearchBot(seed, own_trick_bombs=True, partner_bombs=True)
         self.worlds = worlds
         self.moments = moments
         self.rng = random.Random(seed)
@@ -73,7 +76,30 @@ class _Watcher:
         self.search.observe(variant, player, events)
 
     def choose(self, observation: Observation, actions: LegalActions, seat: int) -> Action:
+        if (
+            self.over == "own"
+            and observation.top_seat == seat
+            and any(p.is_bomb for p in actions.combinations)
+        ):
+            # Everyone passed on its trick: collect it (the pass) or bomb it.
+            chosen = self.search.choose(observation, actions, seat)
+            bomb = chosen if isinstance(chosen, tc.Play) else None
+            self._judge(bomb, seat, collecting=True)
         return self.bot.choose(observation, actions, seat)
+
+    def _judge(self, bomb: Action | None, seat: int, collecting: bool = False) -> None:
+        moment: dict[str, Any] = {"bombed": bomb is not None, "collecting": collecting}
+        if bomb is not None:
+            assert self.variant is not None
+            sampler = tc.WorldSampler(self.variant, self.player)
+            gains = []
+            for _ in range(self.worlds):
+                world = sampler.sample(self.events, self.rng)
+                seed = self.rng.getrandbits(30)
+                # Not bombing: the heuristic's answer (a pass, collecting or not).
+                gains.append(_value(world, bomb, seat, seed) - _value(world, None, seat, seed))
+            moment["gain"] = statistics.fmean(gains)
+        self.moments.append(moment)
 
     def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
         top = observation.top_seat
@@ -82,17 +108,7 @@ class _Watcher:
         partner = top != seat and observation.teams[top] == observation.teams[seat]
         if (top == seat) if self.over == "own" else partner:
             assert self.variant is not None
-            bomb = self.search.offer(observation, actions, seat)
-            moment: dict[str, Any] = {"bombed": bomb is not None}
-            if bomb is not None:
-                sampler = tc.WorldSampler(self.variant, self.player)
-                gains = []
-                for _ in range(self.worlds):
-                    world = sampler.sample(self.events, self.rng)
-                    seed = self.rng.getrandbits(30)
-                    gains.append(_value(world, bomb, seat, seed) - _value(world, None, seat, seed))
-                moment["gain"] = statistics.fmean(gains)
-            self.moments.append(moment)
+            self._judge(self.search.offer(observation, actions, seat), seat)
         return self.bot.offer(observation, actions, seat)
 
 
@@ -116,10 +132,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     moments = run(args.hands, args.worlds, args.seed, args.over)
     whose = "one's own trick" if args.over == "own" else "the partner's trick"
+    for collecting in (False, True) if args.over == "own" else (False,):
+        chances = [m for m in moments if m["collecting"] == collecting]
+        what = "turns to collect" if collecting else "offers of a bomb out of turn on"
+        _say(args, chances, f"{what} {whose}")
+    return 0
+
+
+def _say(args: argparse.Namespace, moments: list[dict[str, Any]], what: str) -> None:
     bombed = [m["gain"] for m in moments if m["bombed"]]
     print(
-        f"{args.hands} hands of bsw (heuristic bots): {len(moments)} offers of a bomb on "
-        f"{whose}; the search bot would bomb at {len(bombed)}"
+        f"{args.hands} hands of bsw (heuristic bots): {len(moments)} {what}; "
+        f"the search bot would bomb at {len(bombed)}"
     )
     if len(bombed) > 1:
         mean = statistics.fmean(bombed)
@@ -129,7 +153,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"({args.worlds} worlds each): {mean:+.1f} points a moment "
             f"[{mean - half:+.1f}, {mean + half:+.1f}]"
         )
-    return 0
 
 
 if __name__ == "__main__":
