@@ -149,23 +149,30 @@ def test_the_threechu_exchange_keeps_every_plate_whole(
 def watch_a_finished_match(browser: Browser, url: str, app: Any, variant: str, size: Any) -> Page:
     """A spectator's page of a short match of bots (one hand; Threechu: three, T3-8),
     with its score sheet open."""
-    players, hands = (3, 3) if variant == "threechu" else (4, 1)
+    players, hands = {"threechu": (3, 3), "grand_seigneur": (12, 1)}.get(variant, (4, 1))
+    overrides: dict[str, Any] = {"game.hands": hands}
+    if variant == "grand_seigneur":
+        overrides["players"] = players
     bots = {str(p): "greedy" for p in range(players)}
-    table = on_loop(app, lobby_of(app).create(variant, {"game.hands": hands}, bots))
+    table = on_loop(app, lobby_of(app).create(variant, overrides, bots))
     person = Person(browser, url, "Sam", size)
     person.open(f"{url}/#table={table.id}")
     person.page.wait_for_selector("#sheet[open] p.winner", timeout=120_000)
-    person.screenshot(f"{variant}-sheet")
+    person.screenshot(f"{variant}-{players}-sheet")
     assert not person.errors, person.errors
     return person.page
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+@pytest.mark.parametrize(
+    ("variant", "size"),
+    [("standard", DESKTOP), ("standard", PHONE), ("grand_seigneur", PHONE)],
+    ids=["1280x800", "390x844", "12-seats-390x844"],
+)
 def test_the_score_sheet_fits_with_whole_headers_and_names_and_one_minus_sign(
-    browser: Browser, server: tuple[str, Any], size: Any
+    browser: Browser, server: tuple[str, Any], variant: str, size: Any
 ) -> None:
     url, app = server
-    page = watch_a_finished_match(browser, url, app, "standard", size)
+    page = watch_a_finished_match(browser, url, app, variant, size)
     bad = cut(page, "#sheet, #sheet th, #sheet td, #sheet .finishing li")
     assert not bad, bad
     sheet = page.inner_text("#sheet")

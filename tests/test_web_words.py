@@ -57,6 +57,13 @@ def test_you_inside_a_sentence_is_lower_case_and_other_names_are_kept(page: Page
     assert call(page, "object", "Youssef") == "Youssef"
 
 
+def test_names_in_a_sentence_are_listed_with_commas_and_a_last_and(page: Page) -> None:
+    assert call(page, "listed", []) == ""
+    assert call(page, "listed", ["Ann"]) == "Ann"
+    assert call(page, "listed", ["Ann", "Bob"]) == "Ann and Bob"
+    assert call(page, "listed", ["Ann & Bob", "Carl", "Dee"]) == "Ann & Bob, Carl and Dee"
+
+
 def test_every_rank_has_its_article(page: Page) -> None:
     said = {rank: call(page, "withArticle", rank) for rank in RANKS}
     assert said == {rank: f"{'an' if rank in ('A', '8') else 'a'} {rank}" for rank in RANKS}

@@ -1447,7 +1447,7 @@ function fillSheet(over) {
   if (over) {
     const winners = (S.state.winners || []).map((l) => lineName(l, view));
     body.push(el("p", { class: "winner", dataWinners: (S.state.winners || []).join(" ") },
-      winners.length ? `${winners.join(" and ")} ${winners.length > 1 || /&/.test(winners[0]) ? "win" : "wins"} the match!` : "The match is over."));
+      winners.length ? `${Words.listed(winners)} ${winners.length > 1 || /&/.test(winners[0]) ? "win" : "wins"} the match!` : "The match is over."));
   }
   if (!results.length) body.push(el("p", { class: "muted", text: "No hand has been scored yet." }));
   const last = results.length - 1;
@@ -1542,7 +1542,7 @@ function describe(event, names, trick) {
     }
     case "match_over": {
       const view = S.state.observation;
-      const winners = event.winners.map((l) => lineName(l, view)).join(" and ");
+      const winners = Words.listed(event.winners.map((l) => lineName(l, view)));
       return [`The match is over: ${winners} won.`];
     }
     case "another_hand":

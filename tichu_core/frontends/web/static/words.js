@@ -29,6 +29,11 @@ const Words = (() => {
     return name === "You" ? "you" : name;
   }
 
+  // Names in a sentence: "Ann", "Ann and Bob", "Ann, Bob and Carl".
+  function listed(names) {
+    return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+  }
+
   // The article before a rank as it is written and read out: "an A" (an ace), "an 8",
   // "a K", "a 10".
   function article(rank) {
@@ -83,5 +88,5 @@ const Words = (() => {
     return positions.sort((a, b) => byRank(b, a));
   }
 
-  return { verb, says, object, article, withArticle, number, signed, cardRank, arrange, ORDERS };
+  return { verb, says, object, listed, article, withArticle, number, signed, cardRank, arrange, ORDERS };
 })();
