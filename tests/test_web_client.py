@@ -1,7 +1,8 @@
 """What players expect of the web table's page, in a real browser (Debian's Chromium, as
 test_web_browser.py): the hand shown with the Dog and the Mah Jong low and the Phoenix
 and the Dragon high, in an order the player chooses (high first, low first, by suit)
-and this browser remembers."""
+and this browser remembers; a hand face up on a name plate (Threechu's dummy) in the
+same order."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
-from test_web_browser import ARGS, CHROMIUM, DESKTOP, Person, create_table
-from webtable import running_server
+from test_web_browser import ARGS, CHROMIUM, DESKTOP, Person, create_table, lobby_of
+from webtable import on_loop, running_server
 
 from tichu_core.frontends.web.app import create_app
 
@@ -90,3 +91,31 @@ def test_the_hand_is_sorted_with_the_specials_where_players_put_them_in_a_rememb
     )
     assert dealt[index] == code
     assert not ann.errors, ann.errors
+
+
+def test_a_face_up_hand_on_a_plate_is_shown_in_the_same_order(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Bots at a pace that leaves the dummy most of its cards when the page looks.
+    app = create_app(tmp_path / "tables.db", bot_delay=0.3)
+    with running_server(app) as url:
+        face_up_in_order(browser, url, app)
+
+
+def face_up_in_order(browser: Browser, url: str, app: Any) -> None:
+    bots = {str(p): "greedy" for p in range(3)}
+    table = on_loop(app, lobby_of(app).create("threechu", {"game.hands": 3}, bots))
+    sam = Person(browser, url, "Sam", DESKTOP)
+    sam.open(f"{url}/#table={table.id}")
+    shown = "#seats .seat .cards [data-card]"
+    sam.page.wait_for_selector(shown, timeout=60_000)  # the dummy, face up (T3-4)
+    codes = sam.page.evaluate(
+        """(selector) => {
+          const row = document.querySelector(selector).closest(".cards");
+          return [...row.querySelectorAll("[data-card]")].map((c) => c.dataset.card);
+        }""",
+        shown,
+    )
+    ranks = [rank(code) for code in codes]
+    assert len(ranks) > 1 and ranks == sorted(ranks, reverse=True), codes
+    assert not sam.errors, sam.errors

@@ -733,7 +733,8 @@ function renderSeats(view) {
       const last = lastBySeat[seat];
       const place_ = view.players[seat] === null ? null : S.state.table.seating[view.players[seat]];
       const bot = place_ && place_.kind === "bot" ? place_.name : null;
-      const shown = view.hands[seat] && !view.seats.includes(seat) ? cardRow(view.hands[seat], "tiny") : null;
+      const faceUp = view.hands[seat] && !view.seats.includes(seat) ? view.hands[seat] : null;
+      const shown = faceUp ? cardRow(Words.arrange(faceUp, handOrder()).map((i) => faceUp[i]), "tiny") : null;
       const role = view.seats.includes(seat) ? (view.players[seat] === null ? "your dummy" : "you") :
         classes.includes("partner") ? "partner" : null;
       return el(
