@@ -439,3 +439,47 @@ def test_the_speed_command_runs(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 and lines[0].startswith("standard") and "2021 actions" in lines[0]
     assert "steps/s" in lines[1]
+
+
+# --- after the end ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("wrapped", [False, True], ids=["bare", "wrapped"])
+def test_after_the_end_last_reports_the_ended_match_and_step_only_warns(wrapped: bool) -> None:
+    """PettingZoo's loop steps every terminated agent off with ``None``; then ``agents``
+    is empty (the environment is done) and ``last()`` still reports the current agent,
+    ``agent_selection``: its last observation, no reward, terminated. Before: ``last()``
+    raised ``KeyError: 'player_2'`` (the dicts had lost that agent), and so did a bare
+    environment's ``step()``. A ``step()`` after the end is PettingZoo's warning, as the
+    order-enforcing wrapper gives it, and changes nothing."""
+    kwargs: dict[str, Any] = {
+        "variant": "standard",
+        "overrides": {"game.target": 0, "game.hands": 1},
+    }
+    table = rl_environment.env(**kwargs) if wrapped else TichuEnv(**kwargs)
+    table.reset(seed=3)
+    finals: dict[str, bool] = {}
+    for agent in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            finals[agent] = True
+            table.step(None)
+            continue
+        table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert sorted(finals) == table.possible_agents and table.agents == []
+    assert table.terminations == table.truncations == table.rewards == table.infos == {}
+    last_agent = table.agent_selection
+    observation, reward, terminated, truncated, info = table.last()
+    assert (reward, terminated, truncated, info) == (0.0, True, False, {})
+    assert not observation["action_mask"].any()
+    assert np.array_equal(observation["observation"], table.observe(last_agent)["observation"])
+    saved = table.unwrapped.game.to_json()
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        table.step(None)
+    assert table.agents == [] and table.unwrapped.game.to_json() == saved
+    assert table.last()[2] is True
+    table.reset(seed=4)  # and a new match as usual
+    assert table.agents == table.possible_agents
+    assert table.terminations == dict.fromkeys(table.agents, False)
+    assert "player_9" not in table.terminations

@@ -22,6 +22,7 @@ numpy). It drives :class:`tichu_core.Game` through the public API only.
 from __future__ import annotations
 
 import argparse
+import copy
 import operator
 import time
 from collections.abc import Mapping, Sequence
@@ -32,6 +33,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 import tichu_core as tc
 from tichu_core.frontends.rl.actions import (
@@ -182,8 +184,13 @@ class TichuEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
+        if not self.agents and self._game is not None:  # after the end: as the wrapper does
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            if not self.agents:
+                self._ended()
             return
         if action is None:
             raise ValueError(f"{agent} must act: take an index whose action_mask entry is 1")
@@ -210,6 +217,17 @@ class TichuEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _ended(self) -> None:
+        """Every agent has been stepped off: ``agents`` and the dicts are empty, as
+        PettingZoo's protocol leaves them, yet ``last()`` (PettingZoo's, which reads the
+        dicts for ``agent_selection``, the last agent stepped off) still reports that
+        agent: its last observation, no reward, terminated (``_Ended``)."""
+        self.terminations = _Ended(True)
+        self.truncations = _Ended(False)
+        self.rewards = _Ended(0.0)
+        self._cumulative_rewards = _Ended(0.0)
+        self.infos = _Ended({})
 
     def render(self) -> str | None:
         """The table as text (every hand shown: for a person watching, not an agent)."""
@@ -363,6 +381,19 @@ class TichuEnv(AECEnv):  # type: ignore[misc]
             ):
                 return seat
         return None
+
+
+class _Ended(dict[str, Any]):
+    """An empty dict of an ended match (its agents all stepped off) that answers the
+    lookup of any agent with the value of the end (a fresh copy): PettingZoo's
+    ``last()`` reads ``terminations[agent_selection]`` and its like."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__()
+        self.value = value
+
+    def __missing__(self, agent: str) -> Any:
+        return copy.copy(self.value)
 
 
 def env(**kwargs: Any) -> Any:
