@@ -26,6 +26,12 @@ its own events (the same event stream: so also the same observation). A draw tha
 fails is thrown away and drawn again (rejection keeps the draw uniform on the
 consistent placements); a wish the replay finds unfulfilled teaches the dealer
 which cards to keep away from that seat for the next draws.
+
+What it costs: the placements are counted, never listed (seats the rules treat alike
+are counted as one, see ``_Counter``), so memory and time stay small at every table
+size (a 12-seat Grand Seigneur hand included); a problem too large to count exactly
+is drawn from a looser one and checked (COUNT_LIMIT). A record that is no record (a
+seat out of range, a value of the wrong type) is a TichuError naming the event.
 """
 
 from __future__ import annotations
