@@ -126,7 +126,10 @@ class StandIns:
                 self.away.pop(player, None)
             elif seat is None:  # a free place: opened to a newcomer during the game
                 wanted, waiting = True, False
-                self.away.setdefault(player, now)
+                if self._in_play():
+                    self.away.setdefault(player, now)
+                else:  # before the start a free place is only free
+                    self.away.pop(player, None)
             elif here:
                 wanted, waiting = False, False
                 self.away.pop(player, None)
