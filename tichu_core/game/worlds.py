@@ -1034,13 +1034,14 @@ def _in_order(codes: list[str], mask: int) -> list[int]:
 # loosened until it is small enough, and a deal of the looser problem that breaks a bar
 # is thrown away (rejection: still uniform on the deals that keep every bar).
 
-# The most states a counting problem may have (memory: about 200 bytes a state).
-COUNT_LIMIT: Final = 100_000
+# The most states a counting problem may have (a state and what is cached with it take
+# about 650 bytes; random matches of 7 to 12 seats needed 16,720 at most).
+COUNT_LIMIT: Final = 50_000
 # Deals of a loosened problem tried before giving up (see _deal_uniformly).
 LOOSE_DRAWS: Final = 10_000
-# The most states kept by all counts together; past it they are forgotten and counted
-# again when asked (a long-running process, many different positions).
-_KEPT_LIMIT: Final = 1_000_000
+# The most states kept by all counts together (about 130 MB); past it they are
+# forgotten and counted again when asked (a long-running process, many positions).
+_KEPT_LIMIT: Final = 200_000
 
 # One counting problem: per group, the places it allows and its number of cards.
 _Sizes = tuple[tuple[tuple[int, ...], int], ...]
