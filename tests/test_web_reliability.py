@@ -698,3 +698,62 @@ def test_a_client_is_sent_a_long_history_again_only_so_often(tmp_path: Path) -> 
         recent = max(0, table.events_after(None, 0) - 10)
         near = me.request(type="watch", table=table_id, since=recent)
         assert near["type"] == "watching", near
+
+
+class Echo:
+    """A bot that answers with the events it was shown (BotProcess hands back any
+    answer: this one shows what reached the worker)."""
+
+    def __init__(self) -> None:
+        self.events: Any = ()
+
+    def observe(self, variant: Any, player: int, events: Any) -> None:
+        self.events = events
+
+    def choose(self, observation: Any, actions: Any, seat: int) -> Any:
+        return (list(self.events), type(self.events).__name__)
+
+
+class Spy:
+    """The pipe to the worker, recording what is sent."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn, self.sent = conn, []  # type: ignore[var-annotated]
+
+    def send(self, item: Any) -> None:
+        self.sent.append(item)
+        self.conn.send(item)
+
+    def poll(self, seconds: float) -> bool:
+        return bool(self.conn.poll(seconds))
+
+    def recv(self) -> Any:
+        return self.conn.recv()
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def test_the_worker_is_sent_each_event_of_a_bots_stream_once() -> None:
+    """A search bot is shown its player's events from the start of the match at every
+    decision; the worker process keeps them and is sent only the new ones (the whole
+    stream again when it is not the one it holds), and the bot gets its own copy."""
+    from tichu_core.frontends.web.deciding import BotProcess
+
+    process = BotProcess()
+    bot = Echo()
+    try:
+        assert process.ask(bot, (0, False, None, None, ("v", 0, [1, 2, 3])), 60) == (
+            [1, 2, 3],
+            "tuple",
+        )
+        spy = Spy(process._conn)
+        process._conn = spy  # type: ignore[assignment]
+        longer = process.ask(bot, (0, False, None, None, ("v", 0, [1, 2, 3, 4, 5])), 60)
+        assert longer[0] == [1, 2, 3, 4, 5]
+        _, sent_bot, (_, _, _, _, told) = spy.sent[-1]
+        assert sent_bot is None and told == (None, 0, 3, [4, 5])  # the new events only
+        assert process.ask(bot, (0, False, None, None, ("v", 0, [9])), 60)[0] == [9]
+        assert spy.sent[-1][2][4] == ("v", 0, 0, [9])  # another stream: all of it
+    finally:
+        process.close()

@@ -154,6 +154,9 @@ class BotProcess:
         self._keys: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
         self._counter = itertools.count(1)
         self._known: set[int] = set()  # the keys of the bots the worker holds
+        # Per bot: how many of its player's events the worker holds (a stream only
+        # grows: each question sends the new ones, not the whole match again).
+        self._events_sent: dict[int, int] = {}
         self.restarts = 0
 
     def _start(self) -> Connection:
@@ -165,7 +168,7 @@ class BotProcess:
         self._process.start()
         theirs.close()
         self._conn = mine
-        self._known = set()
+        self._known, self._events_sent = set(), {}
         # Ready once it has imported the engine (a second or two): not a bot's time.
         if not mine.poll(STARTUP_SECONDS) or mine.recv() != "ready":
             self._stop()
@@ -191,8 +194,17 @@ class BotProcess:
             key = self._keys[bot] = next(self._counter)
         for _ in range(2):
             sent = bot if key not in self._known else None
+            seat, optional, observation, actions, shown = question
+            told = None
+            if shown is not None:
+                variant, player, events = shown
+                start = 0 if sent is not None else self._events_sent.get(key, 0)
+                if start > len(events):
+                    start = 0  # not the stream it was told before: all of it again
+                told = (variant if start == 0 else None, player, start, events[start:])
+                self._events_sent[key] = len(events)
             try:
-                conn.send((key, sent, question))
+                conn.send((key, sent, (seat, optional, observation, actions, told)))
                 if not conn.poll(budget):
                     self.restarts += 1
                     log.warning("a bot took over %g s: its worker process is restarted", budget)
@@ -208,8 +220,9 @@ class BotProcess:
             if status == "answer":
                 answer: tc.Action | None = value
                 return answer
-            if status == "unknown":  # evicted there: send it again
+            if status == "unknown":  # evicted there: send it again, with all its events
                 self._known.discard(key)
+                self._events_sent.pop(key, None)
                 continue
             raise RuntimeError(value)
         raise RuntimeError("the bots' worker process lost a bot twice")
@@ -229,26 +242,44 @@ def _worker(conn: Connection) -> None:
         # CPU before the bots' thinking.
         os.nice(WORKER_NICENESS)
     bots: dict[int, Any] = {}
+    streams: dict[int, tuple[Any, list[Any]]] = {}  # per bot: variant, events so far
     conn.send("ready")
     while True:
         try:
-            key, bot, question = conn.recv()
+            key, bot, (seat, optional, observation, actions, told) = conn.recv()
         except (EOFError, OSError):
             return
         if bot is not None:
             bots.pop(key, None)
             bots[key] = bot
             while len(bots) > WORKER_BOTS:
-                del bots[next(iter(bots))]
+                gone = next(iter(bots))
+                del bots[gone]
+                streams.pop(gone, None)
         held = bots.get(key)
-        if held is None:
+        stream = streams.get(key)
+        if held is None or (
+            told is not None and told[2] and (stream is None or len(stream[1]) < told[2])
+        ):  # a bot, or the start of its events, this worker does not hold
             conn.send(("unknown", None))
             continue
+        shown = None
+        if told is not None:
+            variant, player, start, new = told
+            if start == 0 or stream is None:
+                stream = streams[key] = (variant, list(new))
+            else:
+                del stream[1][start:]  # (never more than sent; kept exact all the same)
+                stream[1].extend(new)
+            # A copy: a bot may keep what it was shown, and the stream grows here.
+            shown = (stream[0], player, tuple(stream[1]))
+        question = (seat, optional, observation, actions, shown)
         reply: tuple[str, Any]
         try:
             reply = ("answer", think(held, question))
         except MemoryError:
             bots.pop(key, None)
+            streams.pop(key, None)
             reply = ("error", "MemoryError: the bot ran out of memory")
         except Exception as error:
             reply = ("error", f"{type(error).__name__}: {error}")
