@@ -408,9 +408,16 @@ def difference_table(
             interval,
             mark,
         )
+    # Each interval misses the truth 1 time in 20: among many figures, some stars are
+    # chance (a figure alone is to be trusted, a star among twenty is not proof).
+    tested = sum(1 for diff in differences if diff.low is not None and diff.high is not None)
     return Group(
         table,
-        Text("* the interval leaves out 0; B − A: second minus first; pt: percentage points"),
+        Text(
+            "* the interval leaves out 0; B − A: second minus first; pt: percentage points\n"
+            f"Of {tested} intervals, about {tested / 20:.1f} leave out 0 by chance alone when "
+            "nothing changed: a lone * is a lead to check with more pairs, not a finding."
+        ),
     )
 
 
