@@ -255,10 +255,10 @@ def test_no_bomb_on_its_own_or_its_partners_trick_unless_asked_to() -> None:
 def test_a_call_is_worth_what_the_rules_make_it() -> None:
     """S-CALL-1, S-SCORE-3 with the option `calls.tichu_points`: seat 2 leads with the
     Dragon, the Mah Jong and two pairs in a six-card deal, a fair but not a sure chance
-    of going out first. The search plays the call out on the same worlds and rollouts
-    whatever a Tichu is worth (in the call's rollouts the opponents fight the caller,
-    which costs card points), so what a call gains grows with its worth, in proportion;
-    worth 25, it does not pay for the fight and the bot plays on without calling."""
+    of going out first. The search estimates that chance on the same worlds and rollouts
+    whatever a Tichu is worth; where a Tichu scores 300 the chance pays for the call,
+    where it scores 25 it does not (the call must gain CALL_MARGIN points in the
+    rollouts), and the bot plays on without calling."""
     deal = [
         ["7p", "8j", "8s", "Ks", "Qj", "Qt"],
         ["10j", "10p", "10s", "2p", "4p", "Kp"],
@@ -266,19 +266,18 @@ def test_a_call_is_worth_what_the_rules_make_it() -> None:
         ["4j", "5t", "8t", "9j", "Ap", "Jp"],
     ]
     called = {}
-    gains = {}
-    for points in (25, 100, 300):
+    per_point = {}
+    for points in (25, 300):
         game = small(deal, **{"calls.tichu": True, "calls.tichu_points": points})
         assert game.waiting_for == [2] and tc.Tichu(2) in game.legal_actions(2)
         bot = SearchBot(seed=3, iterations=96, worlds=6)
         called[points] = decide(bot, game, 2) == tc.Tichu(2)
-        # One call weighed, on 96 paired runs.
+        # One call weighed, on 96 paired runs: the caller's chance, in points.
         assert len(bot.call_gains) == 1 and bot.rollouts >= 2 * 96
-        gains[points] = bot.call_gains[0]
-    assert not called[25] and gains[25] < CALL_MARGIN
-    assert gains[25] < gains[100] < gains[300]
-    # The same runs: the call's worth enters the gain in proportion, nothing else moves.
-    assert (gains[300] - gains[100]) / 200 == pytest.approx((gains[100] - gains[25]) / 75)
+        per_point[points] = bot.call_gains[0] / points
+    assert called == {25: False, 300: True}
+    assert per_point[25] == pytest.approx(per_point[300])
+    assert 25 * per_point[25] < CALL_MARGIN < 300 * per_point[300]
 
 
 @pytest.mark.parametrize(

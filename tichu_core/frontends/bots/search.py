@@ -75,7 +75,7 @@ CALL_MARGIN = 10.0
 # A call is one question, asked apart from the choice among plays (no best-of-several
 # overestimate to guard against): its mean gain must exceed the margin by this many
 # standard errors.
-CALL_CONFIDENCE = 1.0
+CALL_CONFIDENCE = 0.0
 # A call is decided on as many paired runs as a decision has rollouts (``iterations``),
 # those beyond the halving's each in a world of its own: the deal one is in decides a
 # call more than the play-out does (at a Grand Tichu decision six of one's cards are
@@ -432,15 +432,10 @@ class _Judge:
         before = list(game.scores)
         hand = len(game.hand_results)
         top = self.top
-        # Where the candidate calls, the caller's opponents fight it: they never pass at
-        # random (the rest of the table's answer, bombs and all, is left out).
-        caller: int | None = None
         for action in candidate:
             game.apply(action)
             if isinstance(action, tc.Play):
                 top = action.seat
-            elif _is_call(action):
-                caller = self.teams[action.seat]
         rng = random.Random(seed)
         teams = self.teams
         policy = self.policy
@@ -455,7 +450,7 @@ class _Judge:
             if policy is not None and len(actions) > 1:
                 action = policy.choose(game.observation(game.controller(seat)), actions, seat)
             else:
-                action = _default_policy(actions, seat, top, teams, rng, caller)
+                action = _default_policy(actions, seat, top, teams, rng)
             game.apply(action)
             if isinstance(action, tc.Play):
                 top = seat
@@ -482,17 +477,12 @@ class _Judge:
 
 
 def _default_policy(
-    actions: LegalActions,
-    seat: int,
-    top: int | None,
-    teams: list[int],
-    rng: random.Random,
-    caller: int | None = None,
+    actions: LegalActions, seat: int, top: int | None, teams: list[int], rng: random.Random
 ) -> Action:
     """The rollouts' fast player: never calls, pushes at random, lets a partner's trick
-    stand, mostly beats an opponent with its cheapest combination (always, against the
-    team ``caller`` that called; a bomb only when nothing else beats), leads its weakest
-    combination, takes pending decisions at random."""
+    stand, mostly beats an opponent with its cheapest combination (a bomb only when
+    nothing else beats), leads its weakest combination, takes pending decisions at
+    random."""
     count = len(actions)
     if count == 1:
         return actions[0]
@@ -518,10 +508,7 @@ def _default_policy(
     if passing is not None:
         if top is not None and teams[top] == teams[seat]:
             return passing
-        # The draw is made either way, so that the rollouts stay paired.
-        if rng.random() < ROLLOUT_PASS and (caller is None or caller == teams[seat]):
-            return passing
-        if not normal:
+        if not normal or rng.random() < ROLLOUT_PASS:
             return passing
         ranks = [plays[i][2] for i in normal]
         return actions[first + normal[ranks.index(min(ranks))]]
