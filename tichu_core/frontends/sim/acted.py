@@ -7,13 +7,15 @@ of A on the same stacked deals, to which each action of B's match is applied as
 well (front-end code only: the public ``Game`` API, nothing in the engine). While
 the two games are in the same position, at every question B's match asks:
 
-- **listed**: the legal actions B's rules list for the seat are compared with those
-  A's rules list in the same position: an action A lists and B does not was
-  *refused* by the rule, one B lists and A does not was *added* (counted once per
-  question, by kind: bomb, play, call, pass, other);
+- **listed** (the options): the shadow has its own driver, so it asks what A's rules
+  would ask. An offer out of turn that A's driver makes and B's does not (a bomb
+  before the bomber's first play, under ``house_no_early_bombs``) was *refused*, one
+  B makes and A does not was *added*; at a question both ask, the legal actions are
+  compared: what A lists and B does not was refused, the reverse added (counted
+  once per question, by kind: bomb, play, call, pass, other);
 - **forbidden**: an action played in B's match that A's rules refuse;
 - **outcome**: an action whose events differ under A (a trick or a lead goes to
-  another seat, the hand ends otherwise ...);
+  another seat, the match ends at another hand ...), by the first event that differs;
 - **scored**: a hand that A's rules score differently (its ``hand_scored`` event).
 
 After *forbidden* or *outcome* the positions differ, and the shadow stops for the
@@ -22,9 +24,11 @@ does not stop it: only the match's totals differ, and the shadow follows until i
 match ends at another hand than B's (then it stops). So the counts are a lower
 bound of how often the rule acted: they are counted while A could follow B.
 
-The cost: the shadow plays every action of B's matches once more and lists the
-legal actions of every question twice (about twice the engine's work, no bot's: a
-few percent with the search bot, about half again with the heuristic).
+The first is what the rule allowed (the options), the others what it changed in
+play. The cost: the shadow plays every action of B's matches once more and lists the
+legal actions of every question twice: engine work, no bot's (about a quarter more
+CPU for a compare with the heuristic bot, measured in docs/bots.md; nothing to speak
+of with the search bot).
 """
 
 from __future__ import annotations
