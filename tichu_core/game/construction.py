@@ -72,8 +72,13 @@ def make_event(
     values = _DEFAULTS[event_type].copy()  # the defaults keep the fields in declared order
     for name, value in fields.items():
         # An event is a read-only value: its lists and dicts refuse changes (a game hands
-        # the same event to every reader of its log).
-        values[name] = frozen(value) if type(value) is list or type(value) is dict else value
+        # the same event to every reader of its log). An event's lists hold plain values
+        # (codes, seats, points); only a dict (a scoring plugin's details) may nest.
+        if type(value) is list:
+            value = FrozenList(value)
+        elif type(value) is dict:
+            value = frozen(value)
+        values[name] = value
     private = _PUBLIC if audience is None else {"_audience": audience}
     return construct(event_type, values, private, _ALL_FIELDS[event_type])
 
