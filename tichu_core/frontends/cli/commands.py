@@ -297,9 +297,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                 bots_per_client=args.bots_per_client,
                 bot_actions_per_second=args.bot_rate,
                 away_grace=args.away_grace,
-                bomb_window=args.bomb_window,
                 connections_per_client=args.connections_per_client,
             ),
+            bomb_window=args.bomb_window,
             trusted_proxies=args.trusted_proxy,
         )
     except StoreError as error:
