@@ -73,9 +73,9 @@ DESCRIPTIONS: Mapping[str, str] = {
     "medium": "level 2 of 4, a sensible club player: plans its hand, calls Tichu on strong "
     "cards, keeps bombs for when they matter (the heuristic bot)",
     "hard": "level 3 of 4: thinks ahead by playing out the deals it cannot see, briefly "
-    "(the search bot on a third of its thought, about 0.02 s a move)",
+    "(the search bot on a third of its thought, about 0.03 s a move)",
     "expert": "level 4 of 4, the strongest: the search bot at full thought, calls Grand "
-    "Tichu and Tichu by its own search (about 0.05 s a move)",
+    "Tichu and Tichu by its own search (about 0.06 s a move)",
     "random": "plays any legal move at random and never calls: for trying the rules",
     "greedy": "sheds its weakest cards, beats with the least it can, lets its partner's "
     "tricks stand, bombs only to stop an opponent going out",
