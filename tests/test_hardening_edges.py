@@ -141,6 +141,24 @@ def test_a_chart_that_fails_to_save_is_a_clear_error(
     assert err == f"tichu compare: cannot write --chart {chart}: No space left on device\n"
 
 
+def test_a_duel_chart_that_fails_to_save_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same for tichu duel: one line, exit 1, the table still printed."""
+    from tichu_core.frontends.sim import duel
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(duel, "draw_chart", full)
+    chart = tmp_path / "d.png"
+    code, out, err = run(capsys, "duel", "random", "greedy", "--games", "2", "--set",
+                         "game.hands=1", "--chart", str(chart), "--quiet")  # fmt: skip
+    assert code == 1
+    assert "greedy" in out  # the table of differences
+    assert err == f"tichu duel: cannot write --chart {chart}: No space left on device\n"
+
+
 @pytest.mark.parametrize("since", [-1, -100, 1.5, "1", True, None])
 def test_events_for_refuses_a_since_that_is_no_position(since: object) -> None:
     """Before: since=-1 gave the last event (a slice from the end), 1.5 a TypeError."""

@@ -251,13 +251,17 @@ def compare(
         )
     except RunError as error:
         return _error(str(error))
+    failed = None
     if len(records) >= 2:
-        report(console, spec, tables, records, outcome.elapsed, outcome.workers, chart)
+        failed = report(console, spec, tables, records, outcome.elapsed, outcome.workers, chart)
     elif records:
         console.print(Text("1 pair finished: too few for any figure."))
     if outcome.interrupted:
         print(f"tichu compare: interrupted after {len(records)} pairs", file=sys.stderr)
         return 130
+    if failed is not None:
+        print(f"tichu compare: {failed}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -269,7 +273,10 @@ def report(
     elapsed: float,
     workers: int,
     chart: str | Path | None,
-) -> None:
+) -> str | None:
+    """Print the table, the notes and the rule-acted section, and draw ``chart``: None,
+    or why the chart could not be written (checked before the run, but a disk may
+    still fill up meanwhile)."""
     names = [spec.first.name, spec.second.name]
     same_lines = tables[0].score_lines == tables[1].score_lines
     chosen = figures(tables[0].score_lines if same_lines else None)
@@ -303,27 +310,31 @@ def report(
         row = headline([f.name for f in chosen], differences, spreads)
         if row is None:
             console.print(Text("No figure has an interval: no chart drawn."))
-            return
+            return None
         figure = chosen[row]
         per_pair = []
         for a, b in zip(halves[0], halves[1], strict=True):
             va, vb = figure.value(figure.sums(a)), figure.value(figure.sums(b))
             if va is not None and vb is not None:
                 per_pair.append(100 * (vb - va) if figure.percent else vb - va)
-        draw_chart(
-            Path(chart),
-            f"{names[1]} (B) against {names[0]} (A): {n} pairs, bots {','.join(spec.bots)}",
-            [f.name for f in chosen],
-            differences,
-            per_pair,
-            figure.name,
-            "percentage points"
-            if figure.percent
-            else "per match"
-            if "match" in figure.name
-            else "per hand",
-        )
+        try:
+            draw_chart(
+                Path(chart),
+                f"{names[1]} (B) against {names[0]} (A): {n} pairs, bots {','.join(spec.bots)}",
+                [f.name for f in chosen],
+                differences,
+                per_pair,
+                figure.name,
+                "percentage points"
+                if figure.percent
+                else "per match"
+                if "match" in figure.name
+                else "per hand",
+            )
+        except OSError as error:
+            return f"cannot write --chart {printable(str(chart))}: {error.strerror or error}"
         console.print(Text(f"chart: {printable(str(chart))}"))
+    return None
 
 
 def small_sample_warning(pairs: int) -> str:

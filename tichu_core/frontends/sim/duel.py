@@ -347,7 +347,7 @@ def duel(
     console: Console | None = None,
 ) -> int:
     """Play ``games`` deals twice each, bot ``first`` (A) against ``second`` (B) with the
-    sides swapped; print the table of A − B (and draw ``chart``). 0; 2 for a bad
+    sides swapped; print the table of B − A (and draw ``chart``). 0; 2 for a bad
     request; 130 when interrupted (the finished pairs are summed up and kept)."""
     # Off a terminal (a file, a pipe) the table is not folded to 80 columns.
     console = console or Console(width=None if sys.stdout.isatty() else 120)
@@ -386,6 +386,7 @@ def duel(
         )
     except RunError as error:
         return _error(str(error))
+    failed = None
     if tally.count:
         chosen = figures(reference)
         differences = tally.differences(chosen) if tally.count >= 2 else []
@@ -403,26 +404,33 @@ def duel(
             notes.append(f"{outcome.resumed} of the pairs were read from {path}")
         row = headline([f.name for f in chosen], differences) if differences else None
         if chart is not None and row is not None:
-            draw_chart(
-                Path(chart),
-                f"{first} (A) against {second} (B) in duplicate, {reference.name}: "
-                f"{tally.count} deals",
-                [f.name for f in chosen],
-                differences,
-                tally.per_pair(chosen[row]),
-                chosen[row].name,
-                "percentage points"
-                if chosen[row].percent
-                else "per player-hand"
-                if "player-hand" in chosen[row].name
-                else "per hand",
-                pair_word="deals",
-            )
-            notes.append(f"chart: {chart}")
+            try:
+                draw_chart(
+                    Path(chart),
+                    f"{first} (A) against {second} (B) in duplicate, {reference.name}: "
+                    f"{tally.count} deals",
+                    [f.name for f in chosen],
+                    differences,
+                    tally.per_pair(chosen[row]),
+                    chosen[row].name,
+                    "percentage points"
+                    if chosen[row].percent
+                    else "per player-hand"
+                    if "player-hand" in chosen[row].name
+                    else "per hand",
+                    pair_word="deals",
+                )
+            except OSError as error:  # checked before the run, but a disk may fill up
+                failed = f"cannot write --chart {printable(str(chart))}: {error.strerror or error}"
+            else:
+                notes.append(f"chart: {chart}")
         console.print(Text("\n".join(printable(note) for note in notes)))
     if outcome.interrupted:
         print(interrupted_message("duel", tally.count, "pairs", path), file=sys.stderr)
         return INTERRUPTED
+    if failed is not None:
+        print(f"tichu duel: {failed}", file=sys.stderr)
+        return 1
     return 0
 
 
