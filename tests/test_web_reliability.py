@@ -757,3 +757,33 @@ def test_the_worker_is_sent_each_event_of_a_bots_stream_once() -> None:
         assert spy.sent[-1][2][4] == ("v", 0, 0, [9])  # another stream: all of it
     finally:
         process.close()
+
+
+def test_a_web_bot_that_wrecks_the_variant_it_is_shown_changes_nothing_of_the_game(
+    tmp_path: Path,
+) -> None:
+    """Issue 42, item 8, at the web table (bots on the thread, as when embedded): a bot
+    that plans on what ``observe`` hands it is given its own copy of the variant; when
+    it wrecks that copy, the table's game and its save are untouched."""
+    from test_hardening_bots import Vandal
+
+    async def scene() -> None:
+        lobby = Lobby(TableStore(tmp_path / "t.db"), limits=FAST)
+        table = await lobby.create(
+            "standard", {"game.hands": 1}, {str(p): "random" for p in range(4)}
+        )
+        pristine = table.game.variant.model_dump_json()
+        vandals = [Vandal(player) for player in range(4)]
+        table.bots.update(dict(enumerate(vandals)))  # type: ignore[arg-type]
+        table.start_bots()
+        while not table.game.is_over:
+            task = table._bot_task
+            assert task is not None and table.error is None
+            await asyncio.sleep(0.01)
+        assert all(vandal.changes > 0 for vandal in vandals)
+        assert table.game.variant.model_dump_json() == pristine
+        saved = table.game.to_json()
+        assert tc.Game.from_json(saved).to_json() == saved
+        await stop(lobby)
+
+    asyncio.run(scene())

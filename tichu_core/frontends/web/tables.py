@@ -39,7 +39,7 @@ from typing import Any, Protocol
 
 import tichu_core as tc
 from tichu_core.frontends.bots import Bot, bot_names, make_bot, unknown_bot_message
-from tichu_core.frontends.bots.driver import Chance, Driver
+from tichu_core.frontends.bots.driver import Chance, Driver, shown_variant
 from tichu_core.frontends.web.bombing import BombWindow
 from tichu_core.frontends.web.chat import TableChat
 from tichu_core.frontends.web.deciding import Deciding
@@ -510,8 +510,9 @@ class Table:
                 chance.optional,
                 game.observation(player),
                 actions,
-                # Its player's events, for a bot that plans on sampled worlds.
-                (game.variant, player, game.events_for(player)) if observe else None,
+                # Its player's events, for a bot that plans on sampled worlds, and its
+                # own copy of the variant: a bot cannot change the game it plays in.
+                (shown_variant(game, player), player, game.events_for(player)) if observe else None,
             )
             answered, answer = await self.lobby.deciding.ask(
                 bot, question, self.lobby.limits.bot_seconds
