@@ -452,8 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
             "--backend",
             choices=["local", "ray"],
             default="local",
-            help="local: this machine's processes (--workers); ray: a Ray cluster "
-            "(default: local)",
+            help="local: this machine's processes (--workers); ray: a Ray cluster (default: local)",
         )
         sub.add_argument(
             "--address",
