@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
+import random
 from pathlib import Path
 
 import pytest
@@ -69,3 +71,25 @@ def test_an_unknown_save_version_is_refused() -> None:
         data["version"] = version
         with pytest.raises(tc.InvalidAction, match="this engine reads 1 to 2"):
             tc.Game.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("variant", ["standard", "threechu", "tientsin", "grand_seigneur"])
+def test_legal_actions_pickle_as_the_actions_they_list(variant: str) -> None:
+    """A listing travels to a bot in another process (the web server's bot worker): it
+    pickles and unpickles as the same actions, its plays too, in every phase and both
+    builds (a compiled class is not picklable by default: its constructor is called
+    without arguments)."""
+    game = tc.Game(variant, seed=3)
+    rng = random.Random(3)
+    for _ in range(300):
+        if game.is_over:
+            break
+        seat = game.waiting_for[0]
+        legal = game.legal_actions(seat)
+        back = pickle.loads(pickle.dumps(legal))
+        assert len(back) == len(legal)
+        assert [back[i] for i in range(0, len(legal), 7)] == [
+            legal[i] for i in range(0, len(legal), 7)
+        ]
+        assert list(back.combinations) == list(legal.combinations)
+        game.apply(back[rng.randrange(len(back))])  # an unpickled action is accepted

@@ -401,6 +401,12 @@ class LeadPlays(Sequence[PlayTuple]):
         self._b = b
         self._starts = starts
 
+    def __reduce__(
+        self,
+    ) -> tuple[type[LeadPlays], tuple[int, MoveRules, tuple[int, ...], bytes]]:
+        # Rebuilt through the constructor (a compiled class cannot be pickled otherwise).
+        return LeadPlays, (self._hand, self._rules, self._starts, self._b)
+
     def twin(self) -> LeadPlays:
         """Another listing of the same lead (one for the bot, one for the referee)."""
         return LeadPlays(self._hand, self._rules, self._starts, self._b)

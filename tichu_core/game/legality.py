@@ -317,6 +317,11 @@ class PushChoices:
         self._counts: tuple[int, ...] = ()
         self._simple = False
 
+    def __reduce__(self) -> tuple[type[PushChoices], tuple[int, dict[int, int]]]:
+        # A compiled class is rebuilt through its constructor (mypyc's default pickling
+        # calls it without arguments): what a bot in another process is sent.
+        return PushChoices, (self._hand, dict(zip(self._targets, self._wanted, strict=True)))
+
     def _count(self) -> int:
         if self._size < 0:
             hand = self._hand
@@ -446,6 +451,17 @@ class LegalActions(Sequence[Action]):
         self._first_index = -1
         self._handed: Handed | None = None
         self._combinations: list[Combination] | None = None  # made when first asked
+
+    def __reduce__(
+        self,
+    ) -> tuple[
+        type[LegalActions],
+        tuple[int, tuple[Action, ...], Plays, PushChoices | None, int, bool],
+    ]:
+        # Rebuilt through the constructor (a compiled class cannot be pickled otherwise):
+        # the web server's bots think in a worker process. The copy is not tracked: what
+        # it hands out is judged again by the referee like any action from outside.
+        return LegalActions, (self._seat, self._fixed, self._plays, self._pushes, self._hand, False)
 
     def __len__(self) -> int:
         if self._size < 0:
