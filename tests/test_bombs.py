@@ -1,4 +1,4 @@
-"""When a person is offered a bomb out of turn (tichu_core/frontends/bombs.py, issue 40):
+"""When a person is offered a bomb out of turn (tichu_core/frontends/text/bombs.py, issue 40):
 on an opponent's play or on the Dragon, never on one's own or partner's other plays
 (S-BOMB-3, S-BOMB-5, S-DRAGON-1); and the web table's bots pause after a play a
 connected person may want to bomb, whatever anyone holds (bombing.py)."""
@@ -14,8 +14,8 @@ from rich.console import Console
 from scenario import start_play
 
 import tichu_core as tc
-from tichu_core.frontends.bombs import bomb_may_matter
 from tichu_core.frontends.cli.terminal import play_game
+from tichu_core.frontends.text.bombs import bomb_may_matter
 from tichu_core.frontends.web.bombing import BombWindow
 
 TEAMS = [0, 1, 0, 1]

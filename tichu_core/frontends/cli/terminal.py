@@ -28,7 +28,7 @@ moment a play lands that one of the person's seats may bomb (S-BOMB-3), one shor
 question, ``Bomb? 4j 4s 4p 4t · b bombs, Enter lets it stand`` (a number where
 several bombs beat it), where ``tichu`` calls too (S-CALL-1). A seat without such an
 option is never asked, nor is a seat after its own or its partner's play, the Dragon
-excepted (tichu_core/frontends/bombs.py: the web table's rule too). The driver's
+excepted (tichu_core/frontends/text/bombs.py: the web table's rule too). The driver's
 Tichu offer before the first lead is not put to the person as a question of its
 own: ``tichu`` is typed at any question instead, and ``t`` + Enter at any moment while
 the bots act (S-CALL-1: any moment before the seat's first card). Where the input is a
@@ -72,9 +72,9 @@ from tichu_core import (
     TichuError,
     Variant,
 )
-from tichu_core.frontends.bombs import bomb_may_matter
 from tichu_core.frontends.bots import Bot, decide, make_bot
 from tichu_core.frontends.bots.driver import BOMB, CALL, Chance, Driver, ask_offer, listens_to
+from tichu_core.frontends.text.bombs import bomb_may_matter
 from tichu_core.frontends.text.render import (
     CALL_STYLE,
     Transcript,

@@ -1,7 +1,7 @@
 """A fair moment to bomb at the web table (docs/web.md, "Bombs").
 
 After a play that a connected person may want to bomb (by
-:func:`~tichu_core.frontends.bombs.bomb_may_matter`: an opponent's play, or the
+:func:`~tichu_core.frontends.text.bombs.bomb_may_matter`: an opponent's play, or the
 Dragon), the table's bots wait ``bomb_window`` seconds (``create_app``'s, ``tichu serve
 --bomb-window``) before their next action,
 so that the person has the time to see the play and tap Bomb. The pause follows from
@@ -17,7 +17,7 @@ import json
 import time
 from typing import TYPE_CHECKING
 
-from tichu_core.frontends.bombs import bomb_may_matter
+from tichu_core.frontends.text.bombs import bomb_may_matter
 
 if TYPE_CHECKING:
     from tichu_core.frontends.web.tables import Table

@@ -1100,7 +1100,7 @@ function groupPlays(plays) {
 
 // Whether a bomb from `seat` could matter on the play on the table: an opponent's
 // play, or the Dragon (a bombed Dragon trick is the bomber's, not given away). The
-// terminal asks "Bomb?" by the same rule (tichu_core/frontends/bombs.py).
+// terminal asks "Bomb?" by the same rule (tichu_core/frontends/text/bombs.py).
 function bombMayMatter(view, seat) {
   if (view.top_seat === null || !view.trick.length) return false;
   if (view.trick[view.trick.length - 1].cards === "DR") return true;
