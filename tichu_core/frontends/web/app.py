@@ -42,7 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tichu_core.frontends.bots import DEFAULT_BOT, bot_descriptions, bot_names
-from tichu_core.frontends.web import records, seating
+from tichu_core.frontends.web import places, records
 from tichu_core.frontends.web.protocol import (
     PROTOCOL_VERSION,
     Limits,
@@ -399,15 +399,15 @@ class Connection:
 
     async def _seating(self, request: dict[str, Any]) -> None:
         """``move`` (to a free place before the start) and ``replace`` (a leaver, by a
-        bot or by a newcomer): seating.py."""
+        bot or by a newcomer): places.py."""
         player = whole_number(request, "player")
         assert player is not None  # a required field
         if request["type"] == "move":
-            table, _ = await seating.move(self.lobby, table_id(request), request["token"], player)
+            table, _ = await places.move(self.lobby, table_id(request), request["token"], player)
             self._answer(request, {"type": "moved", "table": table.id, "player": player})
             self.follow(table, player, 0)
             return
-        table = await seating.replace(
+        table = await places.replace(
             self.lobby,
             table_id(request),
             request["token"],

@@ -15,18 +15,15 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import TYPE_CHECKING
 
 from tichu_core.frontends.text.bombs import bomb_may_matter
-
-if TYPE_CHECKING:
-    from tichu_core.frontends.web.tables import Table
+from tichu_core.frontends.web.facets import Bombed
 
 
 class BombWindow:
     """The pause of one table's bots after a play a connected person may want to bomb."""
 
-    def __init__(self, table: Table, seconds: float) -> None:
+    def __init__(self, table: Bombed, seconds: float) -> None:
         self.table = table
         self.seconds = seconds
         self.until = 0.0  # time.monotonic() before which the bots wait

@@ -13,13 +13,11 @@ import time
 import unicodedata
 from dataclasses import asdict
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tichu_core.frontends.web.facets import Chatted, StoreHolder
 from tichu_core.frontends.web.protocol import ProtocolError, RateLimiter
 from tichu_core.frontends.web.store import ChatLine
-
-if TYPE_CHECKING:
-    from tichu_core.frontends.web.tables import Lobby, Table
 
 MAX_CHARS = 300
 RATE = 1.0  # messages a second per seated person ...
@@ -51,7 +49,7 @@ def line_json(line: ChatLine) -> dict[str, Any]:
 class TableChat:
     """The chat of one table: its messages and each person's rate."""
 
-    def __init__(self, table: Table, lines: list[ChatLine]) -> None:
+    def __init__(self, table: Chatted, lines: list[ChatLine]) -> None:
         self.table = table
         self.lines = lines[-KEPT:]
         self.count = len(lines)  # messages ever stored (the next one's number)
@@ -66,7 +64,7 @@ class TableChat:
             "messages": [line_json(line) for line in self.lines],
         }
 
-    async def say(self, lobby: Lobby, player: int, text: object) -> ChatLine:
+    async def say(self, lobby: StoreHolder, player: int, text: object) -> ChatLine:
         """Store ``player``'s message and send it to everyone following the table."""
         shown = clean(text)
         rate = self._rates.setdefault(player, RateLimiter(RATE, BURST))

@@ -11,17 +11,16 @@ import json
 import logging
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from tichu_core.frontends.web.tables import Table
+from tichu_core.frontends.web.facets import Recorded
 
 log = logging.getLogger("tichu.web")
 
 LISTED = 20  # finished matches the lobby lists
 
 
-def summary(table: Table) -> dict[str, Any]:
+def summary(table: Recorded) -> dict[str, Any]:
     """What the lobby shows of a finished match: the game, the places' names, the final
     scores by line, the winning lines, the hands played."""
     game = table.game
@@ -50,7 +49,7 @@ class Recorder:
     """Writes a table's record once, when its match is over (called at every change;
     a table restored over is written again, as of its last action: the same row)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Recorded) -> None:
         self.table = table
         self.done = False
         self._restored_at = len(table.record.actions)

@@ -1,38 +1,30 @@
-"""Who plays a place when its person has left, and who may sit where (the web table).
+"""Who plays a place when its person has left (the web table).
 
 **Stand-ins.** A person's place whose every connection is gone is played by a bot
 (the registry's ``DEFAULT_BOT``) once the
 person has been away ``Limits.away_grace`` seconds, and given back the moment the
 person returns (any connection that resumes the place). The stand-in is not stored: it
 is the table's bot for that place until the person is back; what it plays is stored as
-any action. A place the seated people opened to a newcomer (:func:`replace`) is played
-by a stand-in at once, until someone sits down there.
+any action. A place the seated people opened to a newcomer (``replace``, places.py) is
+played by a stand-in at once, until someone sits down there.
 
 Stand-ins play only while at least one person is connected as a player: when every
 person has left, the table waits where a person's place is to act (bots seated as bots
 play up to there) and, ``away_grace`` seconds after the last one left, the lobby shows
 it as ``abandoned``; it plays on when one of them returns.
 
-**Places.** Before the start (while a place is free) a seated person may move to any
-free place (:func:`move`), so that friends can sit as partners. Once the game has
-begun, a seated person may replace a person who is away by a bot for good, or open the
-place to a newcomer (:func:`replace`).
+The teams of the places (:func:`place_teams`) are here too. The stand-ins see of their
+table only what facets.py lists (:class:`~tichu_core.frontends.web.facets.Stood`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tichu_core.frontends.bots import DEFAULT_BOT, Bot, bot_names, make_bot, unknown_bot_message
-from tichu_core.frontends.web.protocol import ProtocolError
-from tichu_core.frontends.web.store import SeatRecord
-
-if TYPE_CHECKING:
-    from tichu_core.frontends.web.tables import Lobby, Table
+from tichu_core.frontends.bots import DEFAULT_BOT, Bot, make_bot
+from tichu_core.frontends.web.facets import Placed, Stood
 
 
 class StandIns:
@@ -43,7 +35,7 @@ class StandIns:
     person has been away ``grace`` seconds (a timer brings that moment) and takes it out
     when the person is back."""
 
-    def __init__(self, table: Table, grace: float) -> None:
+    def __init__(self, table: Stood, grace: float) -> None:
         self.table = table
         self.grace = grace
         self.away: dict[int, float] = {}  # player -> when its person left (time.monotonic)
@@ -183,10 +175,10 @@ class StandIns:
         self._abandon_timer = None
 
 
-# --- places ---------------------------------------------------------------------------
+# --- the places' teams ------------------------------------------------------------------
 
 
-def place_teams(table: Table) -> list[int | None]:
+def place_teams(table: Placed) -> list[int | None]:
     """The team of each place when the places are fixed partnerships (standard,
     Tientsin): None for every place where partnerships change (Threechu's dummy) or
     there are none (every player for itself)."""
@@ -197,82 +189,3 @@ def place_teams(table: Table) -> list[int | None]:
     if variant.teams.dummy or variant.team_count >= variant.seats:
         return [None] * table.players
     return [variant.team_of(player) for player in range(table.players)]
-
-
-async def move(lobby: Lobby, table_id: str, token: object, player: int) -> tuple[Table, int]:
-    """A seated person moves to the free place ``player`` before the game begins; the
-    table and the place it left."""
-    async with lobby._changes:
-        table, old = lobby.resume(table_id, token)
-        if table.started:
-            raise ProtocolError(
-                "started", "the game has begun: places are chosen before the start only"
-            )
-        if player == old:
-            raise ProtocolError("taken", f"you sit at place {player} already")
-        lobby._free(table, [player])
-        seat = table.seats[old]
-        moved = SeatRecord(player, seat.kind, seat.name, seat.token_hash)
-        await lobby.writer.write(
-            partial(lobby.store.put_seat_moved, table.id, old, player), urgent=True
-        )
-        del table.seats[old]
-        table.seats[player] = moved
-        table.record.seats = [s for s in table.record.seats if s.player != old] + [moved]
-        assert moved.token_hash is not None
-        lobby._tokens[moved.token_hash] = (table, player)
-        lobby._generation += 1
-        table.notify()
-        return table, old
-
-
-async def replace(
-    lobby: Lobby, table_id: str, token: object, player: int, bot: object, client: str
-) -> Table:
-    """A seated person replaces the person at place ``player``, who is away, by the bot
-    ``bot`` for good, or (``bot`` None) opens the place to a newcomer (a stand-in plays
-    it meanwhile)."""
-    async with lobby._changes:
-        table, mine = lobby.resume(table_id, token)
-        if table.version == 0:
-            raise ProtocolError(
-                "not_started",
-                "before the first move a free place waits for anyone: replace a person "
-                "once the game is under way",
-            )
-        seat = table.seats.get(player)
-        if not isinstance(player, int) or seat is None or seat.kind != "human":
-            raise ProtocolError("bad_player", f"place {player} is not held by a person")
-        if player == mine:
-            raise ProtocolError("bad_player", "you cannot replace yourself")
-        if any(f.player == player for f in table.followers):
-            raise ProtocolError(
-                "not_away", f"{seat.name} is at the table: only a leaver is replaced"
-            )
-        if bot is not None:
-            if not isinstance(bot, str) or bot not in bot_names():
-                raise ProtocolError("unknown_bot", unknown_bot_message(str(bot)[:40]))
-            lobby._bots_allowed(client, 1)
-        new = SeatRecord(player, "bot", bot) if isinstance(bot, str) else None
-        await lobby.writer.write(
-            partial(lobby.store.put_seat_replaced, table.id, player, new), urgent=True
-        )
-        assert seat.token_hash is not None
-        lobby._tokens.pop(seat.token_hash, None)
-        table.record.seats = [s for s in table.record.seats if s.player != player]
-        del table.seats[player]
-        stand_ins = table.stand_ins
-        stand_in = stand_ins.bots.pop(player, None)
-        if stand_in is not None and table.bots.get(player) is stand_in:
-            del table.bots[player]
-        if new is not None:
-            table.seats[player] = new
-            table.record.seats.append(new)
-            table.add_bot(new)
-            table.bots_by[client] = table.bots_by.get(client, 0) + 1
-        lobby._generation += 1
-        with contextlib.suppress(Exception):
-            stand_ins.update()
-        table.notify()
-        table.start_bots()
-        return table

@@ -282,14 +282,14 @@ class TableStore:
         )
 
     def put_seat_moved(self, table_id: str, old: int, new: int) -> None:
-        """The occupant of place ``old`` moves to the free place ``new`` (seating.py)."""
+        """The occupant of place ``old`` moves to the free place ``new`` (places.py)."""
         self._db.execute(
             "UPDATE seats SET player = ? WHERE table_id = ? AND player = ?", (new, table_id, old)
         )
 
     def put_seat_replaced(self, table_id: str, player: int, new: SeatRecord | None) -> None:
         """The occupant of ``player``'s place leaves it: to ``new`` (a bot), or (None) the
-        place is free for a newcomer (seating.py)."""
+        place is free for a newcomer (places.py)."""
         self._db.execute("DELETE FROM seats WHERE table_id = ? AND player = ?", (table_id, player))
         if new is not None:
             self.put_seats(table_id, [new])

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 import tichu_core as tc
 from tichu_core.frontends.bots import Bot, bot_names, make_bot, unknown_bot_message
@@ -43,6 +43,7 @@ from tichu_core.frontends.bots.driver import Chance, Driver, shown_variant
 from tichu_core.frontends.web.bombing import BombWindow
 from tichu_core.frontends.web.chat import TableChat
 from tichu_core.frontends.web.deciding import Deciding
+from tichu_core.frontends.web.facets import Follower
 from tichu_core.frontends.web.protocol import History, Limits, ProtocolError, legal_for
 from tichu_core.frontends.web.records import Recorder
 from tichu_core.frontends.web.seating import StandIns, place_teams
@@ -108,14 +109,6 @@ class BotPace:
     def close(self) -> None:
         if self._releaser is not None:
             self._releaser.cancel()
-
-
-class Follower(Protocol):
-    """A connection that follows a table: as a player, or as a spectator (None)."""
-
-    player: int | None
-
-    def table_changed(self) -> None: ...
 
 
 def variant_catalogue() -> list[dict[str, Any]]:
@@ -443,7 +436,7 @@ class Table:
     @property
     def started(self) -> bool:
         """Whether the game has begun: it waits until every place is taken (a place
-        opened to a newcomer later does not stop it: seating.py)."""
+        opened to a newcomer later does not stop it: places.py)."""
         return len(self.seats) >= self.players or self.version > 0
 
     def _listens(self, player: int) -> bool:
