@@ -158,3 +158,38 @@ def test_an_unknown_variant_is_a_clear_error(capsys: pytest.CaptureFixture[str])
     code, _, err = run(capsys, "demo", "--variant", "no_such_variant")
     assert code == 2
     assert "no_such_variant" in err
+
+
+def test_every_option_with_a_default_shows_it_in_help() -> None:
+    """Issue 38 item 7: every command's --help says what an option is when not given."""
+    import argparse
+
+    from tichu_core.frontends.cli.commands import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    silent = [
+        (name, action.option_strings)
+        for name, sub in commands.choices.items()
+        for action in sub._actions
+        if action.option_strings
+        and not isinstance(action, argparse._HelpAction)
+        and action.default not in (None, False, argparse.SUPPRESS)
+        and "default" not in (action.help or "")
+    ]
+    assert not silent
+
+
+def test_demo_simulate_compare_and_play_share_one_default_bot() -> None:
+    import argparse
+
+    from tichu_core.frontends.bots import DEFAULT_BOT
+    from tichu_core.frontends.cli.commands import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    defaults = {
+        name: next(a.default for a in commands.choices[name]._actions if a.dest in ("bot", "bots"))
+        for name in ("demo", "play", "simulate", "compare")
+    }
+    assert {str(d) for d in defaults.values()} == {DEFAULT_BOT}, defaults

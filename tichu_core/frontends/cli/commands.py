@@ -526,10 +526,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--bot",
         type=_bot,
-        default="greedy",
+        default=DEFAULT_BOT,
         help="bot for the other players: a level, easy (learning), medium (a sensible "
         "player), hard (thinks ahead, briefly) or expert (the strongest), or any bot name "
-        "(random, greedy, heuristic, search, ... or a registered one; docs/bots.md)",
+        "(random, greedy, heuristic, search, ... or a registered one; docs/bots.md; "
+        f"default: {DEFAULT_BOT}, as in demo, simulate, compare and the web table)",
     )
     sub.add_argument(
         "--bot-delay",
@@ -642,18 +643,28 @@ def build_parser() -> argparse.ArgumentParser:
         "--samples",
         type=_whole_number(least=1),
         default=2000,
-        help="hands per move-generation figure",
+        help="hands per move-generation figure (default: 2000)",
     )
     sub.add_argument(
-        "--hands", type=_whole_number(least=1), default=300, help="random-bot hands to play"
+        "--hands",
+        type=_whole_number(least=1),
+        default=300,
+        help="random-bot hands to play (default: 300)",
     )
     sub.set_defaults(run=_cmd_bench)
 
     sub = commands.add_parser("serve", help="the web table: play in the browser (docs/web.md)")
-    sub.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    sub.add_argument("--port", type=_whole_number(least=0, most=65535), default=8000, help="port")
     sub.add_argument(
-        "--db", default="tichu-tables.db", metavar="FILE", help="SQLite file of the tables"
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
+    )
+    sub.add_argument(
+        "--port", type=_whole_number(least=0, most=65535), default=8000, help="port (default: 8000)"
+    )
+    sub.add_argument(
+        "--db",
+        default="tichu-tables.db",
+        metavar="FILE",
+        help="SQLite file of the tables (default: tichu-tables.db)",
     )
     sub.add_argument(
         "--bot-delay",
@@ -668,7 +679,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="NAME",
         help="a host name requests may be addressed to, besides localhost, 127.0.0.1, ::1 "
-        "and --host (repeatable; '*' for any)",
+        "and --host (repeatable; '*' for any; default: none)",
     )
     sub.add_argument(
         "--idle-expiry",
