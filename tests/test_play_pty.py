@@ -168,6 +168,10 @@ def start(terminals: list[Terminal]) -> Start:
         # where a test asks for it: the tests answer at the questions.
         if "--bot-delay" not in args:
             args = ("--bot-delay", "0", *args)
+        # The sessions are scripted against the greedy bots' plays on these seeds (the
+        # command's default bot is another).
+        if "--bot" not in args:
+            args = ("--bot", "greedy", *args)
         terminal = Terminal(*args)
         terminals.append(terminal)
         return terminal
