@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import types
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -77,3 +77,23 @@ def plugin_with(monkeypatch: pytest.MonkeyPatch, name: str, *impls: Callable[...
     for impl in impls:
         setattr(module, impl.__name__, impl)
     monkeypatch.setitem(sys.modules, name, module)
+
+
+class Recorded(tc.Game):
+    """A game that keeps itself where the test can read it (monkeypatched in for the
+    ``Game`` a runner builds: compare's and duel's pairs)."""
+
+    games: ClassVar[list[tc.Game]] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        Recorded.games.append(self)
+
+
+def dealt(game: tc.Game) -> list[list[list[str]]]:
+    """What each seat was dealt in each hand played (the cards_dealt events, in order)."""
+    hands: list[list[list[str]]] = [[[] for _ in range(game.seats)] for _ in game.hand_results]
+    for event in game.event_log:
+        if isinstance(event, tc.CardsDealt) and event.hand < len(hands):
+            hands[event.hand][event.seat] += event.cards
+    return hands

@@ -10,10 +10,11 @@ import random
 import re
 import sys
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from rich.console import Console
+from scenario import Recorded, dealt
 
 import tichu_core as tc
 from tichu_core.frontends.cli.commands import main
@@ -158,25 +159,6 @@ def test_help_shows_every_default_and_the_same_default_bot(
 
 
 # --------------------------------------------------------------------------- the pairs
-
-
-class Recorded(tc.Game):
-    """A game that keeps itself where the test can read it."""
-
-    games: ClassVar[list[tc.Game]] = []
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        Recorded.games.append(self)
-
-
-def dealt(game: tc.Game) -> list[list[list[str]]]:
-    """What each seat was dealt in each hand played (the cards_dealt events)."""
-    hands: list[list[list[str]]] = [[[] for _ in range(game.seats)] for _ in game.hand_results]
-    for event in game.event_log:
-        if isinstance(event, tc.CardsDealt) and event.hand < len(hands):
-            hands[event.hand][event.seat] += event.cards
-    return hands
 
 
 def test_a_and_b_deal_every_seat_the_same_cards_in_every_hand(

@@ -13,10 +13,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from interrupts import default_sigint
+from scenario import Recorded, dealt
 
 import tichu_core as tc
 from tichu_core.frontends.cli.commands import main
@@ -154,25 +155,6 @@ def test_stacked_deals_depend_only_on_the_seed_and_the_hand() -> None:
     assert long[:2] == short and long[2] != long[3]
     assert sorted(card for hand in long[4] for card in hand) == sorted(deck)
     assert stacked_deals(deck, (14,) * 4, 98, 1) != short[:1]
-
-
-class Recorded(tc.Game):
-    """A game that keeps itself where the test can read it."""
-
-    games: ClassVar[list[tc.Game]] = []
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        Recorded.games.append(self)
-
-
-def dealt(game: tc.Game) -> list[list[list[str]]]:
-    """What each seat was dealt in each hand (the cards_dealt events, in order)."""
-    hands: list[list[list[str]]] = [[[] for _ in range(game.seats)] for _ in game.hand_results]
-    for event in game.event_log:
-        if isinstance(event, tc.CardsDealt) and event.hand < len(hands):
-            hands[event.hand][event.seat] += event.cards
-    return hands
 
 
 @pytest.mark.parametrize("name", list(SHORT))
