@@ -14,8 +14,6 @@ import signal
 import socket
 import sqlite3
 import struct
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -27,11 +25,12 @@ from webtable import (
     FAST,
     LOCAL,
     LOCAL_WS,
-    ROOT,
     Client,
     free_port,
     on_loop,
     running_server,
+    serve_process,
+    wait_until_up,
 )
 
 from tichu_core.frontends.web.app import (
@@ -329,27 +328,6 @@ def test_bots_where_a_person_sits_go_before_bots_among_themselves() -> None:
     assert asyncio.run(order()) == ["bots 0", "a person's bot", "bots 1", "bots 2", "bots 3"]
 
 
-def serve_command(port: int, db: Path, *extra: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "TICHU_PURE_PYTHON": "1"}
-    return subprocess.Popen(
-        [sys.executable, "-m", "tichu_core", "serve", "--port", str(port), "--db", str(db), *extra],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-
-
-def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while True:
-        assert process.poll() is None, process.stderr and process.stderr.read().decode()
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.1)
-
-
 def hostile_load(port: int, tables: int) -> list[socket.socket]:
     """Bot tables playing as fast as the server lets them, and clients that ask for
     the table list as often as they may and never read it."""
@@ -380,7 +358,7 @@ def test_ctrl_c_stops_the_server_within_five_seconds_under_load(
 ) -> None:
     port = free_port()
     tables = 120
-    process = serve_command(
+    process = serve_process(
         port,
         tmp_path / "t.db",
         "--bot-delay",

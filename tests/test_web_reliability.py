@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtable import FAST, ROOT, free_port
+from webtable import FAST, ROOT, free_port, serve_process, wait_until_up
 
 import tichu_core as tc
 from tichu_core.frontends.web.protocol import ProtocolError
@@ -185,27 +185,6 @@ def test_an_action_naming_a_past_hand_is_refused(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- one server a store
 
 
-def serve_process(port: int, db: Path, *extra: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "TICHU_PURE_PYTHON": "1"}
-    return subprocess.Popen(
-        [sys.executable, "-m", "tichu_core", "serve", "--port", str(port), "--db", str(db), *extra],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-
-
-def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        assert process.poll() is None, process.stderr and process.stderr.read().decode()
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.1)
-
-
 def test_a_second_server_on_the_same_store_refuses_to_start(tmp_path: Path) -> None:
     """Before, a second `tichu serve` on the same file started, restored every table,
     failed its writes and then marked the first server's live tables expired. Now the
@@ -215,7 +194,7 @@ def test_a_second_server_on_the_same_store_refuses_to_start(tmp_path: Path) -> N
     first_port = free_port()
     first = serve_process(first_port, db)
     try:
-        wait_until_up(first_port, first)
+        wait_until_up(first_port, first, seconds=60)
         stored = db.read_bytes()
         second = subprocess.run(
             [sys.executable, "-m", "tichu_core", "serve", "--port", "0", "--db", str(db)],
@@ -240,7 +219,7 @@ def test_a_second_server_on_the_same_store_refuses_to_start(tmp_path: Path) -> N
     third_port = free_port()
     third = serve_process(third_port, db)
     try:
-        wait_until_up(third_port, third)
+        wait_until_up(third_port, third, seconds=60)
     finally:
         third.send_signal(signal.SIGINT)
         third.wait(timeout=30)
@@ -481,7 +460,7 @@ def test_half_sent_requests_neither_fill_the_server_nor_stay(tmp_path: Path) -> 
     )
     half: list[socket.socket] = []
     try:
-        wait_until_up(port, server)
+        wait_until_up(port, server, seconds=60)
         for _ in range(300):
             s = socket.create_connection(("127.0.0.1", port), timeout=10)
             s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0")  # and nothing more
@@ -520,7 +499,7 @@ def test_a_client_holds_a_bounded_number_of_connections(tmp_path: Path) -> None:
     port = free_port()
     server = serve_process(port, tmp_path / "t.db", "--connections-per-client", "5")
     try:
-        wait_until_up(port, server)
+        wait_until_up(port, server, seconds=60)
         with contextlib.ExitStack() as held:
             sockets = [held.enter_context(websocket_from(port, "127.0.0.1")) for _ in range(5)]
             for ws in sockets:
@@ -547,7 +526,7 @@ def test_every_loopback_address_is_one_client_and_forwarded_for_is_not_trusted(
     port = free_port()
     server = serve_process(port, tmp_path / "t.db", "--tables-per-client", "1")
     try:
-        wait_until_up(port, server)
+        wait_until_up(port, server, seconds=60)
         create = json.dumps({"type": "create", "variant": "standard"})
         for source, headers, answer in (
             ("127.0.0.2", None, "created"),

@@ -9,9 +9,12 @@ import asyncio
 import contextlib
 import itertools
 import json
+import os
 import random
 import re
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -266,3 +269,26 @@ def running_server(app: Starlette) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=20)
+
+
+def serve_process(port: int, db: Path, *extra: str) -> subprocess.Popen[bytes]:
+    """`tichu serve` on ``port`` and ``db`` in a process of its own (the plain source)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TICHU_PURE_PYTHON": "1"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tichu_core", "serve", "--port", str(port), "--db", str(db), *extra],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+def wait_until_up(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+    """Wait until ``process`` accepts connections on ``port`` (its error if it ends)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert process.poll() is None, process.stderr and process.stderr.read().decode()
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.1)
