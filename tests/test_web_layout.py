@@ -311,6 +311,9 @@ def test_ones_collected_dragon_trick_and_its_gift_read_right_for_you(
     ann.page.fill("#join-name", "Ann")
     ann.page.click('#places [data-take="0"]')
     page = ann.page
+    # The page may draw the table once before the answer to its 'sit' names Ann's place
+    # as its own (then she is "Ann"): the words are read once the place is hers.
+    page.wait_for_selector("#seats .seat.me")
     page.wait_for_selector("#trick .entry.take")
     assert page.inner_text("#trick .entry.take") == "You take the trick."
     assert page.inner_text("#center-text") == "You give the Dragon trick away…"
