@@ -311,8 +311,9 @@ def test_ones_collected_dragon_trick_and_its_gift_read_right_for_you(
     ann.page.fill("#join-name", "Ann")
     ann.page.click('#places [data-take="0"]')
     page = ann.page
-    # The page may draw the table once before the answer to its 'sit' names Ann's place
-    # as its own (then she is "Ann"): the words are read once the place is hers.
+    # The server may send Ann's first state before its answer to her 'sit' (a state already
+    # queued for the watching page is computed when sent, as hers): the page takes "You"
+    # from the state it draws, so even that first drawing speaks to her.
     page.wait_for_selector("#seats .seat.me")
     page.wait_for_selector("#trick .entry.take")
     assert page.inner_text("#trick .entry.take") == "You take the trick."

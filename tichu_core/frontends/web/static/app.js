@@ -221,6 +221,9 @@ function onState(message) {
   const fresh = message.events.slice(have - message.events_from);
   S.events.push(...fresh);
   S.state = message;
+  // The state names whose view it is: "You" follows it, so the first drawing after a sit
+  // (which may come before or after the 'seated' answer) already speaks to the person.
+  S.player = message.player;
   S.stateAt = performance.now();
   render();
   feedback(fresh);
