@@ -16,38 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 import tichu_core as tc
-from tichu_core.testing.scenario import (  # noqa: F401  (re-exported for the tests)
-    Deal,
-    Pushes,
-    card_set,
-    cards,
-    deal,
-    decline_all_grand_tichu,
-    exchange_plan,
-    give_trick,
-    grand_tichu,
-    held,
-    kinds,
-    listed,
-    may_pass,
-    new_game,
-    next_hand,
-    of_type,
-    pass_,
-    passes,
-    play,
-    plays_of,
-    push,
-    push_all,
-    random_action,
-    refused,
-    snapshot,
-    start_play,
-    state,
-    strings,
-    tichu,
-    wish,
-)
+from tichu_core.testing.scenario import *  # noqa: F403  (re-exported for the tests)
 
 SEATS = 4
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
