@@ -7,45 +7,13 @@
 - `loading`: finding bundled and registered files, `extends`, overrides, messages
   and the JSON Schema.
 
-The public names are re-exported here.
+The public names of `models` (its `__all__`: the option models and the limits
+MAX_PLAYERS ...) and `loading`'s three functions are re-exported here.
 """
 
+from tichu_core.variants import models
 from tichu_core.variants.loading import list_variants, load_variant, register_variant_path
-from tichu_core.variants.models import (
-    BombOptions,
-    CallOptions,
-    DealOptions,
-    DeckOptions,
-    DogOptions,
-    DragonOptions,
-    ExchangeOptions,
-    GameOptions,
-    ScoringOptions,
-    SeatingOptions,
-    TeamOptions,
-    TrickOptions,
-    Variant,
-    VariantFile,
-    WishOptions,
-)
+from tichu_core.variants.models import *  # noqa: F403  (the names of its __all__)
 
-__all__ = [
-    "BombOptions",
-    "CallOptions",
-    "DealOptions",
-    "DeckOptions",
-    "DogOptions",
-    "DragonOptions",
-    "ExchangeOptions",
-    "GameOptions",
-    "ScoringOptions",
-    "SeatingOptions",
-    "TeamOptions",
-    "TrickOptions",
-    "Variant",
-    "VariantFile",
-    "WishOptions",
-    "list_variants",
-    "load_variant",
-    "register_variant_path",
-]
+__all__ = ["list_variants", "load_variant", "register_variant_path"]
+__all__ += models.__all__
