@@ -21,30 +21,7 @@ from rich.console import Console
 import tichu_core as tc
 from tichu_core.frontends.bots import GreedyBot, HeuristicBot, RandomBot, make_bot, play_match
 from tichu_core.frontends.text.render import Transcript
-from tichu_core.game.events import (
-    EVENT_TYPES,
-    AnotherHandDecided,
-    CardsDealt,
-    CardsReceived,
-    DragonGiven,
-    Event,
-    ExchangeDone,
-    GrandTichuDecided,
-    HandScored,
-    HandShown,
-    HandStarted,
-    LeadPassed,
-    MatchOver,
-    Passed,
-    Played,
-    Pushed,
-    PushWithdrawn,
-    SeatOut,
-    TichuCalled,
-    TrickWon,
-    WishFulfilled,
-    WishMade,
-)
+from tichu_core.game.events import EVENT_TYPES
 
 BEST_ORDER_WITH_DOG = [*tc.load_variant("standard").exchange.best_order, "DOG"]
 GS_TABLE = {"plugins": ["standard"], "seating.by_rank": True}
@@ -150,7 +127,7 @@ def test_two_decks_and_twelve_seats_are_dealt() -> None:
     game = new_game("twelve_seats_two_decks", seed=2)
     sizes = game.observation(None).hand_sizes
     assert len(sizes) == 12 and sum(sizes) > 56
-    dealt = [c for e in game.event_log if isinstance(e, CardsDealt) for c in e.cards]
+    dealt = [c for e in game.event_log if isinstance(e, tc.CardsDealt) for c in e.cards]
     assert any(count == 2 for count in Counter(dealt).values())
 
 
@@ -210,7 +187,7 @@ def test_make_bot_knows_the_bots_by_name() -> None:
 # --------------------------------------------------------------------------- renderer
 
 
-def render(events: list[Event], show_private: bool = True) -> str:
+def render(events: list[tc.Event], show_private: bool = True) -> str:
     output = io.StringIO()
     transcript = Transcript(
         Console(file=output, width=200, highlight=False),
@@ -222,34 +199,34 @@ def render(events: list[Event], show_private: bool = True) -> str:
     return output.getvalue()
 
 
-def every_event() -> list[Event]:
+def every_event() -> list[tc.Event]:
     """One hand of a Threechu-like table with every event type, multi-card pushes and
     the dummy turned face up."""
     return [
-        HandStarted(hand=0, dealer=0, players=[0, 1, 2, None], hand_sizes=[8, 8, 8, 8]),
-        CardsDealt(hand=0, seat=0, cards=["As", "Kj"], visible_to=[0]),
-        GrandTichuDecided(hand=0, seat=1, call=True),
-        TichuCalled(hand=0, seat=2),
-        PushWithdrawn(hand=0, seat=2),  # S-EX-3 (exchange.change_after_tichu)
-        Pushed(hand=0, seat=0, cards=None),
-        Pushed(hand=0, seat=0, cards={1: "Ap As 10t"}, visible_to=[0]),
-        CardsReceived(hand=0, seat=0, cards={1: "3j", 2: "DR PH"}, visible_to=[0]),
-        CardsReceived(hand=0, seat=1, cards={0: "Ap As 10t"}, visible_to=[1]),
-        HandShown(hand=0, seat=3, cards=["Qs", "Qj", "2p"], visible_to=[3]),
-        ExchangeDone(hand=0, leader=0),
-        Played(hand=0, seat=0, cards=["MJ"], combination="single", rank=1.0),
-        WishMade(hand=0, seat=0, rank="7"),
-        Played(hand=0, seat=1, cards=["7s"], combination="single", rank=7.0),
-        WishFulfilled(hand=0, seat=1, rank="7"),
-        Passed(hand=0, seat=2),
-        TrickWon(hand=0, seat=1, to=1, points=0, cards=["7s", "MJ"]),
-        Played(hand=0, seat=1, cards=["DOG"], combination="dog", rank=0.0),
-        LeadPassed(hand=0, seat=1, to=3),
-        Played(hand=0, seat=3, cards=["DR"], combination="single", rank=25.0),
-        SeatOut(hand=0, seat=3, place=1),
-        DragonGiven(hand=0, seat=3, to=2),
-        TrickWon(hand=0, seat=3, to=2, points=25, cards=["DR"]),
-        HandScored(
+        tc.HandStarted(hand=0, dealer=0, players=[0, 1, 2, None], hand_sizes=[8, 8, 8, 8]),
+        tc.CardsDealt(hand=0, seat=0, cards=["As", "Kj"], visible_to=[0]),
+        tc.GrandTichuDecided(hand=0, seat=1, call=True),
+        tc.TichuCalled(hand=0, seat=2),
+        tc.PushWithdrawn(hand=0, seat=2),  # S-EX-3 (exchange.change_after_tichu)
+        tc.Pushed(hand=0, seat=0, cards=None),
+        tc.Pushed(hand=0, seat=0, cards={1: "Ap As 10t"}, visible_to=[0]),
+        tc.CardsReceived(hand=0, seat=0, cards={1: "3j", 2: "DR PH"}, visible_to=[0]),
+        tc.CardsReceived(hand=0, seat=1, cards={0: "Ap As 10t"}, visible_to=[1]),
+        tc.HandShown(hand=0, seat=3, cards=["Qs", "Qj", "2p"], visible_to=[3]),
+        tc.ExchangeDone(hand=0, leader=0),
+        tc.Played(hand=0, seat=0, cards=["MJ"], combination="single", rank=1.0),
+        tc.WishMade(hand=0, seat=0, rank="7"),
+        tc.Played(hand=0, seat=1, cards=["7s"], combination="single", rank=7.0),
+        tc.WishFulfilled(hand=0, seat=1, rank="7"),
+        tc.Passed(hand=0, seat=2),
+        tc.TrickWon(hand=0, seat=1, to=1, points=0, cards=["7s", "MJ"]),
+        tc.Played(hand=0, seat=1, cards=["DOG"], combination="dog", rank=0.0),
+        tc.LeadPassed(hand=0, seat=1, to=3),
+        tc.Played(hand=0, seat=3, cards=["DR"], combination="single", rank=25.0),
+        tc.SeatOut(hand=0, seat=3, place=1),
+        tc.DragonGiven(hand=0, seat=3, to=2),
+        tc.TrickWon(hand=0, seat=3, to=2, points=25, cards=["DR"]),
+        tc.HandScored(
             hand=0,
             scores=[10, -20, 30, 80],
             totals=[10, -20, 30, 80],
@@ -257,8 +234,8 @@ def every_event() -> list[Event]:
             card_points=[10, 20, 30, 40],
             double_victory=False,
         ),
-        AnotherHandDecided(hand=0, seat=3, more=True),  # GS-8 (game.lord_decides)
-        MatchOver(hand=8, totals=[10, -20, 30, 80], winners=[3], termination="hands_played"),
+        tc.AnotherHandDecided(hand=0, seat=3, more=True),  # GS-8 (game.lord_decides)
+        tc.MatchOver(hand=8, totals=[10, -20, 30, 80], winners=[3], termination="hands_played"),
     ]
 
 
@@ -305,7 +282,7 @@ def test_the_renderer_shows_no_hidden_card_without_show_private() -> None:
         assert code not in text
 
 
-class TitlesGiven(Event):
+class TitlesGiven(tc.Event):
     """An event type a plugin might add, which the renderer has no words for."""
 
     type: str = "titles_given"
@@ -326,7 +303,7 @@ def test_an_unknown_event_type_still_gets_a_line() -> None:
     ],
 )
 def test_match_over_says_why_the_match_ended(termination: str, words: str) -> None:
-    text = render([MatchOver(hand=0, totals=[5, 7, 0, 0], winners=[1], termination=termination)])
+    text = render([tc.MatchOver(hand=0, totals=[5, 7, 0, 0], winners=[1], termination=termination)])
     assert f"Match over after 1 hand: {words}" in text
 
 
@@ -336,7 +313,7 @@ def test_titles_the_seats_hold_are_shown_under_the_heading() -> None:
     transcript = Transcript(
         Console(file=output, width=200), titles=lambda: {0: "Great Lord", 2: "Wretch"}
     )
-    transcript.feed([HandStarted(hand=1, dealer=0, players=[2, 0, 1], hand_sizes=[18, 18, 19])])
+    transcript.feed([tc.HandStarted(hand=1, dealer=0, players=[2, 0, 1], hand_sizes=[18, 18, 19])])
     text = output.getvalue()
     assert "seats: 0 player 2 · 1 player 0 · 2 player 1" in text
     assert "titles: 0 Great Lord · 2 Wretch" in text

@@ -13,32 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from tichu_core import (
-    AnotherHandDecided,
-    Card,
-    CardsDealt,
-    CardsReceived,
-    DragonGiven,
-    Event,
-    ExchangeDone,
-    GrandTichuDecided,
-    HandScored,
-    HandShown,
-    HandStarted,
-    LeadPassed,
-    MatchOver,
-    Passed,
-    Played,
-    Pushed,
-    PushWithdrawn,
-    SeatOut,
-    TichuCalled,
-    TrickWon,
-    WishFulfilled,
-    WishMade,
-    parse_cards,
-    rank_of_name,
-)
+import tichu_core as tc
+from tichu_core import Card, Event, parse_cards, rank_of_name
 
 SUIT_STYLES = {"j": "green", "s": "bold", "p": "blue", "t": "red"}
 SPECIAL_STYLES = {"MJ": "magenta", "DOG": "yellow", "PH": "bright_red", "DR": "bright_green"}
@@ -198,7 +174,7 @@ class Transcript:
     # ---- how each event is shown
 
     def _show(self, event: Event) -> None:
-        if isinstance(event, HandStarted):
+        if isinstance(event, tc.HandStarted):
             self.close()
             self._dealt, self._calls, self._pushed, self._received = {}, [], {}, {}
             self._playing, self._tricks = False, 0
@@ -223,10 +199,10 @@ class Transcript:
                         f"{seat} {printable(title)}" for seat, title in sorted(held.items())
                     )
                 )
-        elif isinstance(event, CardsDealt):
+        elif isinstance(event, tc.CardsDealt):
             if self.show_private:
                 self._dealt.setdefault(event.seat, []).append(event.cards)
-        elif isinstance(event, GrandTichuDecided):
+        elif isinstance(event, tc.GrandTichuDecided):
             if event.call:
                 call = Text(f"{self._label(event.seat)} calls Grand Tichu", style=CALL_STYLE)
                 # The rest of the deal comes after the calls: they wait to be shown under
@@ -240,25 +216,25 @@ class Transcript:
             self._show_hand_event(event)
 
     def _show_hand_event(self, event: Event) -> None:
-        if isinstance(event, TichuCalled):
+        if isinstance(event, tc.TichuCalled):
             if self._playing:
                 self._in_play(Text(f"{event.seat} calls Tichu", style=CALL_STYLE))
             else:
                 self._say(Text(f"{self._label(event.seat)} calls Tichu", style=CALL_STYLE))
-        elif isinstance(event, Pushed):
+        elif isinstance(event, tc.Pushed):
             if self.show_private and event.cards is not None:
                 # A seat's chosen push and the cards the rules took (GS-6) add up.
                 pushed = self._pushed.setdefault(event.seat, {})
                 for target, codes in event.cards.items():
                     pushed[target] = f"{pushed[target]} {codes}" if target in pushed else codes
-        elif isinstance(event, PushWithdrawn):
+        elif isinstance(event, tc.PushWithdrawn):
             # S-EX-3: the caller pushes again; its earlier push is void.
             self._pushed.pop(event.seat, None)
             self._say(Text(f"{self._label(event.seat)} takes its pushed cards back"))
-        elif isinstance(event, CardsReceived):
+        elif isinstance(event, tc.CardsReceived):
             if self.show_private:
                 self._received[event.seat] = dict(event.cards)
-        elif isinstance(event, HandShown):
+        elif isinstance(event, tc.HandShown):
             # T3-4: e.g. the dummy turned face up after the exchange (shown after the
             # exchange that comes before it).
             self._show_pushes()
@@ -267,42 +243,42 @@ class Transcript:
                 self._say(shown, ": ", card_text(event.cards))
             else:
                 self._say(shown)
-        elif isinstance(event, ExchangeDone):
+        elif isinstance(event, tc.ExchangeDone):
             self._show_pushes()
             self._playing = True
             self._say(f"{self._label(event.leader)} leads")
-        elif isinstance(event, Played):
+        elif isinstance(event, tc.Played):
             self._in_play(play_text(event.seat, event.cards, event.phoenix, event.bomb))
-        elif isinstance(event, Passed):
+        elif isinstance(event, tc.Passed):
             # A trick's line lists its plays; passes there would only repeat who did not play.
             if not self.by_trick:
                 self._in_play(Text(f"{event.seat}: pass", style="dim"))
-        elif isinstance(event, WishMade):
+        elif isinstance(event, tc.WishMade):
             self._in_play(Text(f"{event.seat} wishes {event.rank or 'nothing'}"))
-        elif isinstance(event, WishFulfilled):
+        elif isinstance(event, tc.WishFulfilled):
             self._in_play(Text(f"wish {event.rank} fulfilled", style="dim"))
-        elif isinstance(event, SeatOut):
+        elif isinstance(event, tc.SeatOut):
             self._in_play(Text(f"{event.seat} out {ordinal(event.place)}", style="bold"))
-        elif isinstance(event, LeadPassed):
+        elif isinstance(event, tc.LeadPassed):
             # S-DOG-1, T6-4: the Dog gives the lead away; the trick ends with it.
             self._end_trick(
                 Text(f"-> {event.seat} gives the lead to {event.to}", style=TRICK_STYLE)
             )
-        elif isinstance(event, DragonGiven):
+        elif isinstance(event, tc.DragonGiven):
             pass  # the TrickWon that follows says whom the trick goes to
-        elif isinstance(event, TrickWon):
+        elif isinstance(event, tc.TrickWon):
             taker = "takes it" if event.to == event.seat else f"gives it to {event.to}"
             self._end_trick(
                 Text(f"-> {event.seat} {taker} ({event.points} points)", style=TRICK_STYLE)
             )
-        elif isinstance(event, HandScored):
+        elif isinstance(event, tc.HandScored):
             self._cut_trick()
             self._say(Text(self._result(event), style=RESULT_STYLE))
-        elif isinstance(event, AnotherHandDecided):
+        elif isinstance(event, tc.AnotherHandDecided):
             # GS-8: the Great Lord's decision between two hands.
             more = "another hand" if event.more else "no further hand"
             self._say(Text(f"the Great Lord ({self._label(event.seat)}) wants {more}"))
-        elif isinstance(event, MatchOver):
+        elif isinstance(event, tc.MatchOver):
             names = self._line_names(event.totals)
             winners = " and ".join(names[w] for w in event.winners) or "nobody"
             hands = event.hand + 1
@@ -328,7 +304,7 @@ class Transcript:
         shown = ", ".join(f"{name} {value}" for name, value in fields.items())
         return f"{event.type.replace('_', ' ')}: {shown}" if shown else event.type
 
-    def _result(self, event: HandScored) -> str:
+    def _result(self, event: tc.HandScored) -> str:
         out = ", ".join(str(seat) for seat in event.out_order)
         how = (
             "double victory"
