@@ -3,32 +3,22 @@
 opponent's lead the page shows "Bomb… (2)" out of turn; after the partner's play it
 shows no Bomb button although the engine lists the bombs; after the next opponent's
 play the button is back, a tap opens the choice of the two bombs and a tap on one
-plays it. Uses the helpers of test_web_browser.py (Debian's chromium)."""
+plays it. Uses the helpers of tests/webpages.py (Debian's chromium)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
 from scenario import start_play
 from test_bombs import HANDS
-from test_web_browser import Person, browser, lobby_of
-from webtable import on_loop, running_server
+from webpages import Person, browser, server
+from webtable import lobby_of, on_loop
 
-from tichu_core.frontends.web.app import create_app
 from tichu_core.frontends.web.tables import Table
 
-__all__ = ["browser"]  # the fixture, shared with test_web_browser.py
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    app = create_app(tmp_path / "tables.db", bot_delay=0.01)
-    with running_server(app) as url:
-        yield url, app
+__all__ = ["browser", "server"]  # the fixtures of tests/webpages.py
 
 
 async def stacked(app: Any) -> Table:

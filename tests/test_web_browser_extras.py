@@ -3,7 +3,7 @@ trick can be looked at, the table chat shows what was typed as text (never HTML)
 the seated and to spectators, a spectator sees a "watching" banner and cannot write,
 a card played by another seat sounds (unless muted) and the mute switch is remembered
 across a reload, and a finished match is listed in the lobby with a record that
-replays. Uses the helpers of test_web_browser.py (Debian's chromium)."""
+replays. Uses the helpers of tests/webpages.py (Debian's chromium)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import time
 from typing import Any
 
 from playwright.sync_api import Browser
-from test_web_browser import Person, browser, create_table, lobby_of, server
-from webtable import on_loop
+from webpages import Person, browser, create_table, server
+from webtable import lobby_of, on_loop
 
 import tichu_core as tc
 
-__all__ = ["browser", "server"]  # the fixtures, shared with test_web_browser.py
+__all__ = ["browser", "server"]  # the fixtures of tests/webpages.py
 
 TRICKY = '<img src=x onerror="document.body.dataset.hacked=1"> hi & <b>bye</b>'
 

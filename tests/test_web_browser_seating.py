@@ -4,7 +4,7 @@ be the host's partner, the teams shown as they form); mid-hand one closes the pa
 the other's page counts down, a stand-in bot plays the leaver's seat after the grace
 time, the leaver opens the table again and gets the seat back, and the hand is played
 to its end with every frame and page checked against the engine (nothing lost, nothing
-hidden shown). Uses the helpers of test_web_browser.py (Debian's chromium)."""
+hidden shown). Uses the helpers of tests/webpages.py (Debian's chromium)."""
 
 from __future__ import annotations
 
@@ -16,22 +16,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
-from test_web_browser import (
-    PHONE,
-    Person,
-    browser,
-    check_pages,
-    create_table,
-    lobby_of,
-    play_hands,
-)
-from webtable import running_server
+from webpages import PHONE, Person, browser, check_pages, create_table, play_hands, serving
+from webtable import lobby_of
 
-from tichu_core.frontends.web.app import create_app
 from tichu_core.frontends.web.protocol import Limits
 from tichu_core.frontends.web.tables import Table
 
-__all__ = ["browser"]  # the fixture, shared with test_web_browser.py
+__all__ = ["browser"]  # the fixture of tests/webpages.py
 
 GRACE = 2.0  # seconds before the stand-in plays (the default is a minute)
 TIMES = Path(__file__).resolve().parent / "artifacts" / "web" / "click-times.json"
@@ -39,9 +30,8 @@ TIMES = Path(__file__).resolve().parent / "artifacts" / "web" / "click-times.jso
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    app = create_app(tmp_path / "tables.db", bot_delay=0.05, limits=Limits(away_grace=GRACE))
-    with running_server(app) as url:
-        yield url, app
+    with serving(tmp_path / "tables.db", bot_delay=0.05, limits=Limits(away_grace=GRACE)) as served:
+        yield served
 
 
 def seats_acted(table: Table, since: int) -> set[int]:

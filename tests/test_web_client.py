@@ -6,16 +6,14 @@ same order."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, sync_playwright
-from test_web_browser import ARGS, CHROMIUM, DESKTOP, Person, create_table, lobby_of
-from webtable import on_loop, running_server
+from playwright.sync_api import Browser
+from webpages import DESKTOP, Person, browser, create_table, server, serving
+from webtable import lobby_of, on_loop
 
-from tichu_core.frontends.web.app import create_app
+__all__ = ["browser", "server"]  # the fixtures of tests/webpages.py
 
 RANKS = {"DOG": 0, "MJ": 1, "J": 11, "Q": 12, "K": 13, "A": 14, "PH": 15, "DR": 16}
 SUITS = "jspt"
@@ -29,22 +27,6 @@ def suit_group(code: str) -> int:
     if code in RANKS:
         return -1 if rank(code) < 2 else 5
     return SUITS.index(code[-1])
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), "the browser test needs Debian's chromium: apt-get install chromium"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    app = create_app(tmp_path / "tables.db", bot_delay=0.01)
-    with running_server(app) as url:
-        yield url, app
 
 
 def test_the_hand_is_sorted_with_the_specials_where_players_put_them_in_a_remembered_order(
@@ -97,8 +79,7 @@ def test_a_face_up_hand_on_a_plate_is_shown_in_the_same_order(
     browser: Browser, tmp_path: Path
 ) -> None:
     # Bots at a pace that leaves the dummy most of its cards when the page looks.
-    app = create_app(tmp_path / "tables.db", bot_delay=0.3)
-    with running_server(app) as url:
+    with serving(tmp_path / "tables.db", bot_delay=0.3) as (url, app):
         face_up_in_order(browser, url, app)
 
 

@@ -27,6 +27,7 @@ from webtable import (
     LOCAL_WS,
     Client,
     free_port,
+    lobby_of,
     on_loop,
     running_server,
     serve_process,
@@ -45,11 +46,6 @@ from tichu_core.frontends.web.store import APPLICATION_ID, StoreError, TableStor
 from tichu_core.frontends.web.tables import Expiry, Lobby
 
 BOTS = {"0": "greedy", "1": "greedy", "2": "greedy", "3": "greedy"}
-
-
-def lobby_of(app: Any) -> Lobby:
-    lobby: Lobby = app.state.lobby()
-    return lobby
 
 
 # --------------------------------------------------------------------------- a raw client

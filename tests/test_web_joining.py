@@ -13,13 +13,22 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from webtable import FAST, LOCAL, LOCAL_WS, Client, card_codes, my_turn, one_hand_played, play_until
+from webtable import (
+    FAST,
+    LOCAL,
+    LOCAL_WS,
+    Client,
+    card_codes,
+    lobby_of,
+    my_turn,
+    one_hand_played,
+    play_until,
+)
 
 import tichu_core as tc
 from tichu_core.frontends.bots import bot_names
 from tichu_core.frontends.web.app import create_app
 from tichu_core.frontends.web.protocol import _label
-from tichu_core.frontends.web.tables import Lobby
 
 
 @pytest.fixture
@@ -31,11 +40,6 @@ def app(tmp_path: Path) -> Any:
 def client(app: Any) -> Iterator[TestClient]:
     with TestClient(app, base_url=LOCAL) as test_client:
         yield test_client
-
-
-def lobby_of(app: Any) -> Lobby:
-    lobby: Lobby = app.state.lobby()
-    return lobby
 
 
 def test_nothing_is_dealt_or_played_before_every_place_is_taken(

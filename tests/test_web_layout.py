@@ -10,18 +10,16 @@ from __future__ import annotations
 import contextlib
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from scenario import passes, play, start_play
-from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, Person, create_table, lobby_of
-from webtable import on_loop, running_server
+from webpages import DESKTOP, PHONE, Person, browser, create_table, server
+from webtable import lobby_of, on_loop
 
-from tichu_core.frontends.web.app import create_app
+__all__ = ["browser", "server"]  # the fixtures of tests/webpages.py
 
 # Boxes that leave the viewport (the score sheet's own box, not what scrolls inside it),
 # and text cut short (scrollWidth over clientWidth),
@@ -70,22 +68,6 @@ PLATES = """() => {
   });
   return bad;
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), "the browser test needs Debian's chromium: apt-get install chromium"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
-    app = create_app(tmp_path / "tables.db", bot_delay=0.01)
-    with running_server(app) as url:
-        yield url, app
 
 
 def cut(page: Page, selector: str, vertical: bool = True) -> list[str]:

@@ -21,6 +21,7 @@ from webtable import (
     ROOT,
     Client,
     check_wire,
+    lobby_of,
     my_turn,
     one_hand_played,
     play_until,
@@ -31,7 +32,7 @@ from webtable import (
 import tichu_core as tc
 from tichu_core.frontends.web.app import STATIC, create_app
 from tichu_core.frontends.web.protocol import Limits, RateLimiter
-from tichu_core.frontends.web.tables import Lobby, Table
+from tichu_core.frontends.web.tables import Table
 
 BUNDLED = ["standard", "threechu", "tientsin", "grand_seigneur"]
 
@@ -45,11 +46,6 @@ def app(tmp_path: Path) -> Any:
 def client(app: Any) -> Any:
     with TestClient(app, base_url=LOCAL) as test_client:
         yield test_client
-
-
-def lobby_of(app: Any) -> Lobby:
-    lobby: Lobby = app.state.lobby()
-    return lobby
 
 
 def connect(client: TestClient) -> Any:

@@ -23,31 +23,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtable import FAST, ROOT, free_port, serve_process, wait_until_up
+from webtable import FAST, ROOT, Gate, free_port, serve_process, wait_until_up
 
 import tichu_core as tc
 from tichu_core.frontends.web.protocol import ProtocolError
-from tichu_core.frontends.web.store import StoreWriter, TableStore
+from tichu_core.frontends.web.store import TableStore
 from tichu_core.frontends.web.tables import Lobby, Table
-
-
-class Gate:
-    """A job that holds the store's writer until ``open()`` (no timing: an event)."""
-
-    def __init__(self) -> None:
-        self.entered = threading.Event()
-        self.opened = threading.Event()
-
-    def __call__(self) -> None:
-        self.entered.set()
-        assert self.opened.wait(timeout=60), "the gate was never opened"
-
-    def hold(self, writer: StoreWriter) -> None:
-        writer.submit(self)
-        assert self.entered.wait(timeout=60), "the writer never reached the gate"
-
-    def open(self) -> None:
-        self.opened.set()
 
 
 def copy_of(game: tc.Game) -> tc.Game:

@@ -7,18 +7,11 @@ from __future__ import annotations
 import random
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 from starlette.testclient import TestClient
-from webtable import FAST, LOCAL, LOCAL_WS, Client, my_turn, play_until, random_action
+from webtable import FAST, LOCAL, LOCAL_WS, Client, lobby_of, my_turn, play_until, random_action
 
 from tichu_core.frontends.web.app import create_app
-from tichu_core.frontends.web.tables import Lobby
-
-
-def lobby_of(app: Any) -> Lobby:
-    lobby: Lobby = app.state.lobby()
-    return lobby
 
 
 def test_a_restarted_server_restores_every_table_and_people_resume(tmp_path: Path) -> None:

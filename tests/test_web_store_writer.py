@@ -17,7 +17,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from webtable import FAST
+from webtable import FAST, Gate
 
 import tichu_core as tc
 from tichu_core.frontends.web.store import SeatRecord, StoreWriter, TableRecord, TableStore
@@ -39,25 +39,6 @@ def stored_actions(path: Path) -> dict[str, list[str]]:
         for table_id, action in rows:
             found.setdefault(table_id, []).append(action)
     return found
-
-
-class Gate:
-    """A job that holds the writer until ``open()``: the jobs queued meanwhile wait."""
-
-    def __init__(self) -> None:
-        self.entered = threading.Event()
-        self.opened = threading.Event()
-
-    def __call__(self) -> None:
-        self.entered.set()
-        assert self.opened.wait(timeout=60), "the gate was never opened"
-
-    def hold(self, writer: StoreWriter) -> None:
-        writer.submit(self)
-        assert self.entered.wait(timeout=60), "the writer never reached the gate"
-
-    def open(self) -> None:
-        self.opened.set()
 
 
 def test_queued_writes_share_one_commit_and_a_persons_go_first(tmp_path: Path) -> None:

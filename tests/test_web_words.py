@@ -6,28 +6,23 @@ is shown in (Dog and Mah Jong low, Phoenix and Dragon high)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
+from webpages import chromium
 
 from tichu_core.frontends.web.app import STATIC
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
-    assert CHROMIUM.exists(), "the words test needs Debian's chromium: apt-get install chromium"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with chromium() as browser:
         blank = browser.new_page()
         blank.add_script_tag(content=(STATIC / "words.js").read_text(encoding="utf-8"))
         yield blank
-        browser.close()
 
 
 def call(page: Page, name: str, *args: Any) -> Any:

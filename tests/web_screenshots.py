@@ -22,13 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
-from playwright.sync_api import sync_playwright
 from scenario import start_play
 from test_bombs import HANDS
-from test_web_browser import ARGS, CHROMIUM, DESKTOP, PHONE, Person, create_table, lobby_of
-from webtable import on_loop, running_server
+from webpages import DESKTOP, PHONE, Person, chromium, create_table, serving
+from webtable import lobby_of, on_loop
 
-from tichu_core.frontends.web.app import create_app
 from tichu_core.frontends.web.tables import Table
 
 # Measured in the page: the time from a click to the next change of the DOM, and to
@@ -158,18 +156,18 @@ def summary(clicks: list[dict[str, Any]]) -> dict[str, Any]:
 def main(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     report: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        app = create_app(Path(tmp) / "tables.db", bot_delay=0.05)
-        with running_server(app) as url:
-            bots = {str(p): "greedy" for p in range(4)}
-            done = on_loop(app, lobby_of(app).create("standard", {"game.hands": 1}, bots))
-            while done.status != "over":
-                time.sleep(0.05)
-            for viewport in (DESKTOP, PHONE):
-                size = f"{viewport['width']}x{viewport['height']}"
-                report[size] = summary(shoot(browser, url, app, viewport, folder))
-        browser.close()
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        chromium() as browser,
+        serving(Path(tmp) / "tables.db", bot_delay=0.05) as (url, app),
+    ):
+        bots = {str(p): "greedy" for p in range(4)}
+        done = on_loop(app, lobby_of(app).create("standard", {"game.hands": 1}, bots))
+        while done.status != "over":
+            time.sleep(0.05)
+        for viewport in (DESKTOP, PHONE):
+            size = f"{viewport['width']}x{viewport['height']}"
+            report[size] = summary(shoot(browser, url, app, viewport, folder))
     print(json.dumps(report, indent=2))
 
 

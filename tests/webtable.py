@@ -29,6 +29,8 @@ from starlette.websockets import WebSocketDisconnect
 import tichu_core as tc
 from tichu_core.frontends.web.app import WS_MAX_FRAME
 from tichu_core.frontends.web.protocol import Limits
+from tichu_core.frontends.web.store import StoreWriter
+from tichu_core.frontends.web.tables import Lobby
 
 # The protocol tests play quickly: no rate limit or bot pace in their way
 # (test_web_protocol.py tests the limit itself with the defaults).
@@ -46,6 +48,32 @@ def on_loop(app: Starlette, coroutine: Coroutine[Any, Any, _Result]) -> _Result:
     """Run one of the lobby's coroutines (create, sit, expire, ...) on the loop the
     running ``app`` serves on (TestClient's or uvicorn's thread), and wait for it."""
     return asyncio.run_coroutine_threadsafe(coroutine, app.state.loop).result(timeout=60)
+
+
+class Gate:
+    """A job that holds the store's writer until ``open()``: the jobs queued meanwhile
+    wait (no timing: an event)."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+        self.opened = threading.Event()
+
+    def __call__(self) -> None:
+        self.entered.set()
+        assert self.opened.wait(timeout=60), "the gate was never opened"
+
+    def hold(self, writer: StoreWriter) -> None:
+        writer.submit(self)
+        assert self.entered.wait(timeout=60), "the writer never reached the gate"
+
+    def open(self) -> None:
+        self.opened.set()
+
+
+def lobby_of(app: Starlette) -> Lobby:
+    """The running ``app``'s lobby (its tables, by id, in ``tables``)."""
+    lobby: Lobby = app.state.lobby()
+    return lobby
 
 
 class Client:
