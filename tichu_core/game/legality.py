@@ -345,6 +345,10 @@ class PushChoices:
     def __len__(self) -> int:
         return self._count()
 
+    def targets(self) -> dict[int, int]:
+        """Target seat -> how many cards it is given."""
+        return dict(zip(self._targets, self._wanted, strict=True))
+
     def masks(self, index: int) -> dict[int, int]:
         """The push at ``index`` (0 <= index < len): target seat -> the cards taken
         from the hand (each copy once)."""
@@ -541,6 +545,21 @@ class LegalActions(Sequence[Action]):
     def fixed(self) -> list[Action]:
         """The actions listed first: calls, passes and decisions (no plays, no pushes)."""
         return list(self._fixed)
+
+    @property
+    def hand(self) -> int:
+        """The acting seat's hand as a card mask (``tichu_core.cardplay.cards``): what a
+        bot building its own push (see :attr:`push_targets`) chooses from."""
+        return self._hand
+
+    @property
+    def push_targets(self) -> dict[int, int]:
+        """Where the listed pushes give cards: target seat -> how many cards (empty when
+        no push is listed). A push built to it is legal if it is ``in`` the listing."""
+        pushes = self._pushes
+        if pushes is None:
+            return {}
+        return pushes.targets()
 
 
 def _find_play(plays: Plays, mask: int, phoenix: str | None, hand: int) -> PlayTuple | None:

@@ -28,7 +28,8 @@ import time
 from collections.abc import Sequence
 
 import tichu_core as tc
-from tichu_core import Action, Event, LegalActions, Observation, Variant
+from tichu_core import Action, Card, Event, LegalActions, Observation, Variant
+from tichu_core.cardplay.cards import cards_of
 from tichu_core.frontends.bots.heuristic import HeuristicBot
 from tichu_core.frontends.bots.simple import GreedyBot
 
@@ -76,6 +77,17 @@ CALL_MARGIN = 10.0
 # overestimate to guard against): its mean gain must exceed the margin by this many
 # standard errors.
 CALL_CONFIDENCE = 0.0
+# What playing for a Grand Tichu adds to its caller's chance of going out first, which
+# the rollouts leave out: their players ignore calls (the partner does not give up its
+# own chances, the caller does not play for the call) and play a hand of fourteen with
+# random passes and leads, which blurs a strong hand of eight into an average one. In
+# a rollout a call's gain is its stake (about the bonus, plus the match it may decide)
+# either way, so a gain's mean is stake * (2p - 1) for the chance p the rollouts give;
+# the call is weighed as if p were GRAND_LIFT higher. Calibrated on the search bot's
+# own duels (docs/bots.md, "Calls"): with it the bot calls Grand Tichu about as often
+# as people do. Being a chance, not points, it keeps the bot rule-aware: the bigger
+# the bonus, the more a chance above one half is worth against CALL_MARGIN.
+GRAND_LIFT = 0.15
 # A call is decided on as many paired runs as a decision has rollouts (``iterations``),
 # those beyond the halving's each in a world of its own: the deal one is in decides a
 # call more than the play-out does (at a Grand Tichu decision six of one's cards are
@@ -174,6 +186,7 @@ class SearchBot:
         self.rollouts = 0
         self.playout_steps = 0
         self.call_gains: list[float] = []  # a call's mean gain at each call weighed
+        self.call_stakes: list[float] = []  # ... and its stake: the mean size of a gain
         self.seconds_spent = 0.0
 
     # --- the bot protocol ----------------------------------------------------------------
@@ -383,7 +396,11 @@ class SearchBot:
                 gains.append(judge.rollout(world, call, seed) - base)
             self.rollouts += 2 * extra
             self.call_gains.append(sum(gains) / len(gains))
-            if sure_gain(gains, CALL_MARGIN, CALL_CONFIDENCE):
+            self.call_stakes.append(sum(abs(g) for g in gains) / len(gains))
+            stake = self.call_stakes[-1]
+            # A Grand Tichu is weighed with the lift the rollouts leave out (see there).
+            lift = 2 * GRAND_LIFT * stake if isinstance(call[0], tc.GrandTichu) else 0.0
+            if sure_gain(gains, CALL_MARGIN - lift, CALL_CONFIDENCE):
                 call_chosen = True
         self.rollouts += sum(len(v) for v in values) + len(called)
         self.playout_steps += judge.steps
@@ -479,10 +496,53 @@ class _Judge:
         return value
 
 
+def _plain_push(actions: LegalActions, seat: int, teams: list[int]) -> Action | None:
+    """The push most players make: the partners get the highest cards short of the
+    Dragon and the Phoenix, the opponents the lowest (none of a four of a kind while other
+    cards are left). None where the listing holds no such push (cards the rules give).
+
+    A random push (the rollouts' policy before) gave a Grand Tichu caller a random card
+    from its partner and let the opponents give away their aces: calls at eight cards
+    were judged on exchanges nobody makes (docs/bots.md, "Calls")."""
+    targets = actions.push_targets
+    cards = sorted(cards_of(actions.hand), key=_push_order)
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    # The cards an opponent may get, cheapest first; the partner's come from the top.
+    spare = [c for c in cards if not (counts[c.rank] >= 4 and not c.is_special)]
+    given: dict[int, list[str]] = {}
+    taken: set[int] = set()
+    mine = teams[seat]
+    for target in sorted(targets, key=lambda t: teams[t] != mine):
+        codes = given[target] = []
+        for _ in range(targets[target]):
+            if teams[target] == mine:
+                pool = [c for c in reversed(cards) if c not in taken and c.rank != 15]
+                pool = [c for c in pool if c.code != "PH"] or pool
+            else:
+                pool = [c for c in spare if c not in taken]
+            pool = pool or [c for c in cards if c not in taken]
+            if not pool:
+                return None
+            taken.add(pool[0])
+            codes.append(pool[0].code)
+    try:
+        push = tc.Push(seat, {t: " ".join(codes) for t, codes in given.items()})
+    except tc.TichuError:
+        return None
+    return push if push in actions else None
+
+
+def _push_order(card: Card) -> tuple[int, int]:
+    # The Dog is the cheapest gift, the Phoenix the dearest below the Dragon.
+    return (16 if card.code == "PH" else card.rank, card)
+
+
 def _default_policy(
     actions: LegalActions, seat: int, top: int | None, teams: list[int], rng: random.Random
 ) -> Action:
-    """The rollouts' fast player: never calls, pushes at random, lets a partner's trick
+    """The rollouts' fast player: never calls, pushes as most players do, lets a partner's trick
     stand, mostly beats an opponent with its cheapest combination (a bomb only when
     nothing else beats), leads its weakest combination, takes pending decisions at
     random."""
@@ -493,6 +553,9 @@ def _default_policy(
     plays = actions.combinations
     first = len(fixed)
     if count > first + len(plays):  # pushes
+        push = _plain_push(actions, seat, teams)
+        if push is not None:
+            return push
         start = first + len(plays)
         return actions[start + rng.randrange(count - start)]
     if not plays:
