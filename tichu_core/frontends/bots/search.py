@@ -83,10 +83,11 @@ CALL_CONFIDENCE = 0.0
 # random passes and leads, which blurs a strong hand of eight into an average one. In
 # a rollout a call's gain is its stake (about the bonus, plus the match it may decide)
 # either way, so a gain's mean is stake * (2p - 1) for the chance p the rollouts give;
-# the call is weighed as if p were GRAND_LIFT higher. Calibrated on the search bot's
-# own duels (docs/bots.md, "Calls"): with it the bot calls Grand Tichu about as often
-# as people do. Being a chance, not points, it keeps the bot rule-aware: the bigger
-# the bonus, the more a chance above one half is worth against CALL_MARGIN.
+# the call is weighed as if p were GRAND_LIFT higher. Calibrated to people's call rate
+# (benchmarks/call_calibration.py: with 0.15 the bot calls at 7% of standard deals,
+# people at 7.8%) and judged by the duels of docs/bots.md, "Calls". Being a chance, not
+# points, it keeps the bot rule-aware: the bigger the bonus, the more a chance above
+# one half is worth against CALL_MARGIN.
 GRAND_LIFT = 0.15
 # A call is decided on as many paired runs as a decision has rollouts (``iterations``),
 # those beyond the halving's each in a world of its own: the deal one is in decides a
