@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tichu_core.frontends.sim.compare import Difference, paired_difference
+from tichu_core.frontends.sim.intervals import Difference, paired_difference
 
 
 def read_pairs(path: Path) -> dict[int, dict[str, Any]]:

@@ -127,12 +127,12 @@ def test_a_chart_that_fails_to_save_is_a_clear_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A disk that fills up while the chart is saved: one line, the table still printed."""
-    from tichu_core.frontends.sim import compare
+    from tichu_core.frontends.sim import paired
 
     def full(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(compare, "draw_chart", full)
+    monkeypatch.setattr(paired, "draw_chart", full)
     chart = tmp_path / "c.png"
     code, out, err = run(capsys, "compare", "standard", "threechu", "--games", "2",
                          "--bots", "random", "--chart", str(chart), "--quiet")  # fmt: skip
@@ -145,12 +145,12 @@ def test_a_duel_chart_that_fails_to_save_is_a_clear_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same for tichu duel: one line, exit 1, the table still printed."""
-    from tichu_core.frontends.sim import duel
+    from tichu_core.frontends.sim import paired
 
     def full(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(duel, "draw_chart", full)
+    monkeypatch.setattr(paired, "draw_chart", full)
     chart = tmp_path / "d.png"
     code, out, err = run(capsys, "duel", "random", "greedy", "--games", "2", "--set",
                          "game.hands=1", "--chart", str(chart), "--quiet")  # fmt: skip

@@ -30,23 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich import box
-from rich.console import Console, Group
-from rich.table import Table
+from rich.console import Console
 from rich.text import Text
 
 from tichu_core import Game, Variant, load_variant, parse_overrides
 from tichu_core.frontends.sim.acted import Shadow, add_counts, rule_differences
-from tichu_core.frontends.sim.chart import chart_problem, draw_chart, headline
-from tichu_core.frontends.sim.intervals import (
-    MIN_PAIRS,
-    SHARE,
-    SIGNED,
-    Difference,
-    Figure,
-    paired_difference,
-    spread,
-)
+from tichu_core.frontends.sim.chart import chart_problem, headline
+from tichu_core.frontends.sim.intervals import MIN_PAIRS, SHARE, SIGNED, Figure, spread
 from tichu_core.frontends.sim.matches import (
     Deals,
     Record,
@@ -54,9 +44,15 @@ from tichu_core.frontends.sim.matches import (
     match_seed,
     play_record,
 )
+from tichu_core.frontends.sim.paired import (
+    difference_table,
+    figure_differences,
+    save_chart,
+    small_sample_warning,
+)
 from tichu_core.frontends.sim.simulate import RunError, check_bots, play_run
 from tichu_core.frontends.sim.stacked import Dealing, dealing_of, first_stack, play_on_stack
-from tichu_core.frontends.text.render import printable, safe_text
+from tichu_core.frontends.text.render import printable
 
 # Pairs per batch at most: a pair is two matches (a strong bot's are slow).
 LARGEST_BATCH = 4
@@ -281,10 +277,7 @@ def report(
     same_lines = tables[0].score_lines == tables[1].score_lines
     chosen = figures(tables[0].score_lines if same_lines else None)
     halves = [[record["halves"][k] for record in records] for k in (0, 1)]
-    differences = [
-        paired_difference([f.sums(r) for r in halves[0]], [f.sums(r) for r in halves[1]], f)
-        for f in chosen
-    ]
+    differences = figure_differences(chosen, halves[0], halves[1])
     n = len(records)
     hands = sum(h["hands"] for record in records for h in record["halves"])
     title = (
@@ -311,37 +304,19 @@ def report(
         if row is None:
             console.print(Text("No figure has an interval: no chart drawn."))
             return None
-        figure = chosen[row]
-        per_pair = []
-        for a, b in zip(halves[0], halves[1], strict=True):
-            va, vb = figure.value(figure.sums(a)), figure.value(figure.sums(b))
-            if va is not None and vb is not None:
-                per_pair.append(100 * (vb - va) if figure.percent else vb - va)
-        try:
-            draw_chart(
-                Path(chart),
-                f"{names[1]} (B) against {names[0]} (A): {n} pairs, bots {','.join(spec.bots)}",
-                [f.name for f in chosen],
-                differences,
-                per_pair,
-                figure.name,
-                "percentage points"
-                if figure.percent
-                else "per match"
-                if "match" in figure.name
-                else "per hand",
-            )
-        except OSError as error:
-            return f"cannot write --chart {printable(str(chart))}: {error.strerror or error}"
+        failed = save_chart(
+            chart,
+            f"{names[1]} (B) against {names[0]} (A): {n} pairs, bots {','.join(spec.bots)}",
+            chosen,
+            differences,
+            row,
+            halves[0],
+            halves[1],
+        )
+        if failed is not None:
+            return failed
         console.print(Text(f"chart: {printable(str(chart))}"))
     return None
-
-
-def small_sample_warning(pairs: int) -> str:
-    return (
-        f"Warning: only {pairs} pairs, fewer than {MIN_PAIRS}: too few to conclude "
-        "anything; the intervals rest on an approximation that needs more."
-    )
 
 
 def pairing_text(spec: CompareSpec, tables: list[Game]) -> str:
@@ -372,64 +347,6 @@ def pairing_text(spec: CompareSpec, tables: list[Game]) -> str:
 
 
 # --------------------------------------------------------------------------- the output
-
-
-def show_value(value: float | None, percent: bool, signed: bool = False) -> str:
-    """A figure for the table: shares in percent (a difference of shares in percentage
-    points, "pt"), others with 4 significant digits at most."""
-    if value is None:
-        return "-"
-    sign = "+" if signed else ""
-    if percent:
-        return f"{100 * value:{sign}.1f}" + ("pt" if signed else "%")
-    size = abs(value)
-    decimals = 0 if size >= 1000 else 1 if size >= 100 else 2 if size >= 10 else 3
-    return f"{value:{sign}.{decimals}f}"
-
-
-def interval_cells(diff: Difference, percent: bool) -> tuple[str, str]:
-    """The table cells of a difference's 95% interval, and "*" where it leaves out 0."""
-    if not diff.seen:
-        return "never seen", ""
-    if diff.low is None or diff.high is None:
-        return "-", ""
-    # The unit "pt" is said once, in the B − A cell.
-    low, high = (show_value(x, percent, True).removesuffix("pt") for x in (diff.low, diff.high))
-    return f"[{low}, {high}]", "*" if diff.significant else ""
-
-
-def difference_table(
-    title: str,
-    chosen: Sequence[Figure],
-    differences: Sequence[Difference],
-    columns: tuple[str, str] = ("A", "B"),
-) -> Group:
-    """The table of figures, A, B, B − A and its interval (readable at 80 columns)."""
-    table = Table(title=safe_text(title), box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("figure")  # folded where a terminal is narrow; numbers never are
-    for column in (*columns, "B − A", "95% interval", ""):
-        table.add_column(safe_text(column), justify="right", no_wrap=True)
-    for figure, diff in zip(chosen, differences, strict=True):
-        interval, mark = interval_cells(diff, figure.percent)
-        table.add_row(
-            safe_text(figure.name),
-            show_value(diff.first, figure.percent),
-            show_value(diff.second, figure.percent),
-            show_value(diff.delta, figure.percent, True),
-            interval,
-            mark,
-        )
-    # Each interval misses the truth 1 time in 20: among many figures, some stars are
-    # chance (a figure alone is to be trusted, a star among twenty is not proof).
-    tested = sum(1 for diff in differences if diff.low is not None and diff.high is not None)
-    return Group(
-        table,
-        Text(
-            "* the interval leaves out 0; B − A: second minus first; pt: percentage points\n"
-            f"Of {tested} intervals, about {tested / 20:.1f} leave out 0 by chance alone when "
-            "nothing changed: a lone * is a lead to check with more pairs, not a finding."
-        ),
-    )
 
 
 def acted_text(spec: CompareSpec, records: list[Record]) -> str:

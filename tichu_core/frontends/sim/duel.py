@@ -47,17 +47,15 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from tichu_core import Game, HandStarted, Variant, load_variant, parse_overrides
-from tichu_core.frontends.sim.chart import chart_problem, draw_chart, headline
-from tichu_core.frontends.sim.compare import difference_table, small_sample_warning
-from tichu_core.frontends.sim.intervals import (
-    MIN_PAIRS,
-    SHARE,
-    SIGNED,
-    Difference,
-    Figure,
-    paired_difference,
-)
+from tichu_core.frontends.sim.chart import chart_problem, headline
+from tichu_core.frontends.sim.intervals import MIN_PAIRS, SHARE, SIGNED, Difference, Figure
 from tichu_core.frontends.sim.matches import Record, RunSpec, match_seed, play_record
+from tichu_core.frontends.sim.paired import (
+    difference_table,
+    figure_differences,
+    save_chart,
+    small_sample_warning,
+)
 from tichu_core.frontends.sim.simulate import (
     INTERRUPTED,
     RunError,
@@ -311,20 +309,7 @@ class DuelTally:
     def differences(self, chosen: list[Figure]) -> list[Difference]:
         """Per figure, B − A ("second minus first") with its 95% interval, paired by
         deal."""
-        a_views, b_views = self.views
-        return [
-            paired_difference([f.sums(v) for v in a_views], [f.sums(v) for v in b_views], f)
-            for f in chosen
-        ]
-
-    def per_pair(self, figure: Figure) -> list[float]:
-        """B's figure less A's, pair by pair (in points for a share)."""
-        found = []
-        for a, b in zip(*self.views, strict=True):
-            va, vb = figure.value(figure.sums(a)), figure.value(figure.sums(b))
-            if va is not None and vb is not None:
-                found.append(100 * (vb - va) if figure.percent else vb - va)
-        return found
+        return figure_differences(chosen, self.views[0], self.views[1])
 
 
 # --------------------------------------------------------------------------- the command
@@ -404,25 +389,18 @@ def duel(
             notes.append(f"{outcome.resumed} of the pairs were read from {path}")
         row = headline([f.name for f in chosen], differences) if differences else None
         if chart is not None and row is not None:
-            try:
-                draw_chart(
-                    Path(chart),
-                    f"{first} (A) against {second} (B) in duplicate, {reference.name}: "
-                    f"{tally.count} deals",
-                    [f.name for f in chosen],
-                    differences,
-                    tally.per_pair(chosen[row]),
-                    chosen[row].name,
-                    "percentage points"
-                    if chosen[row].percent
-                    else "per player-hand"
-                    if "player-hand" in chosen[row].name
-                    else "per hand",
-                    pair_word="deals",
-                )
-            except OSError as error:  # checked before the run, but a disk may fill up
-                failed = f"cannot write --chart {printable(str(chart))}: {error.strerror or error}"
-            else:
+            failed = save_chart(
+                chart,
+                f"{first} (A) against {second} (B) in duplicate, {reference.name}: "
+                f"{tally.count} deals",
+                chosen,
+                differences,
+                row,
+                tally.views[0],
+                tally.views[1],
+                pair_word="deals",
+            )
+            if failed is None:
                 notes.append(f"chart: {chart}")
         console.print(Text("\n".join(printable(note) for note in notes)))
     if outcome.interrupted:
