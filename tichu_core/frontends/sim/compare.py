@@ -35,7 +35,7 @@ from rich.text import Text
 
 from tichu_core import Game, Variant, load_variant, parse_overrides
 from tichu_core.frontends.sim.acted import Shadow, add_counts, rule_differences
-from tichu_core.frontends.sim.chart import chart_problem, headline
+from tichu_core.frontends.sim.chart import headline
 from tichu_core.frontends.sim.intervals import MIN_PAIRS, SHARE, SIGNED, Figure, spread
 from tichu_core.frontends.sim.matches import (
     Deals,
@@ -47,10 +47,11 @@ from tichu_core.frontends.sim.matches import (
 from tichu_core.frontends.sim.paired import (
     difference_table,
     figure_differences,
+    request_problem,
     save_chart,
     small_sample_warning,
 )
-from tichu_core.frontends.sim.simulate import RunError, check_bots, play_run
+from tichu_core.frontends.sim.simulate import RunError, play_run
 from tichu_core.frontends.sim.stacked import Dealing, dealing_of, first_stack, play_on_stack
 from tichu_core.frontends.text.render import printable
 
@@ -209,13 +210,9 @@ def compare(
     # Off a terminal (a file, a pipe) the table is not folded to 80 columns.
     console = console or Console(width=None if sys.stdout.isatty() else 120)
     bots = bots or ["heuristic"]
-    problem = check_bots(bots) or chart_problem(chart)
+    problem = request_problem(bots, chart, games, workers, "pairs")
     if problem is not None:
         return _error(problem)  # before any work starts
-    if games < 2:
-        return _error("--games must be at least 2 (the intervals need two pairs)")
-    if workers < 1:
-        return _error("--workers must be at least 1")
     variants = [_variant(name, overrides or [], allow_imports) for name in (first, second)]
     tables = [Game(variant, seed=0) for variant in variants]
     run_seed = seed if seed is not None else int(time.time())

@@ -47,19 +47,19 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from tichu_core import Game, HandStarted, Variant, load_variant, parse_overrides
-from tichu_core.frontends.sim.chart import chart_problem, headline
+from tichu_core.frontends.sim.chart import headline
 from tichu_core.frontends.sim.intervals import MIN_PAIRS, SHARE, SIGNED, Difference, Figure
 from tichu_core.frontends.sim.matches import Record, RunSpec, match_seed, play_record
 from tichu_core.frontends.sim.paired import (
     difference_table,
     figure_differences,
+    request_problem,
     save_chart,
     small_sample_warning,
 )
 from tichu_core.frontends.sim.simulate import (
     INTERRUPTED,
     RunError,
-    check_bots,
     choose_run_seed,
     interrupted_message,
     play_run,
@@ -336,13 +336,9 @@ def duel(
     request; 130 when interrupted (the finished pairs are summed up and kept)."""
     # Off a terminal (a file, a pipe) the table is not folded to 80 columns.
     console = console or Console(width=None if sys.stdout.isatty() else 120)
-    problem = check_bots([first, second]) or chart_problem(chart)
+    problem = request_problem([first, second], chart, games, workers, "deals")
     if problem is not None:
         return _error(problem)  # before any work starts
-    if games < 2:
-        return _error("--games must be at least 2 (the intervals need two deals)")
-    if workers < 1:
-        return _error("--workers must be at least 1")
     # A bad variant, override or plugin fails here, in this process: a game is built.
     reference = load_variant(
         variant, overrides=parse_overrides(overrides or []), allow_imports=allow_imports

@@ -19,10 +19,26 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from tichu_core.frontends.sim.chart import draw_chart
+from tichu_core.frontends.sim.chart import chart_problem, draw_chart
 from tichu_core.frontends.sim.intervals import MIN_PAIRS, Difference, Figure, paired_difference
 from tichu_core.frontends.sim.matches import Record
+from tichu_core.frontends.sim.simulate import check_bots
 from tichu_core.frontends.text.render import printable, safe_text
+
+
+def request_problem(
+    bots: list[str], chart: str | Path | None, games: int, workers: int, pair_word: str
+) -> str | None:
+    """What is wrong with a run of ``games`` pairs (None: nothing), said before any work
+    starts: the bots, the chart's file, fewer than two pairs, no worker."""
+    problem = check_bots(bots) or chart_problem(chart)
+    if problem is not None:
+        return problem
+    if games < 2:
+        return f"--games must be at least 2 (the intervals need two {pair_word})"
+    if workers < 1:
+        return "--workers must be at least 1"
+    return None
 
 
 def figure_differences(
