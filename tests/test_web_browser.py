@@ -33,7 +33,8 @@ from webpages import (
 )
 from webtable import lobby_of, on_loop
 
-from tichu_core.frontends.bots import bot_names
+from tichu_core.frontends.bots import DEFAULT_BOT, LEVELS, bot_descriptions, bot_names
+from tichu_core.frontends.web.seating import DEFAULT_LEVEL
 
 __all__ = ["browser", "server"]  # the fixtures of tests/webpages.py
 
@@ -284,6 +285,17 @@ def test_the_lobby_names_the_variants_and_says_what_each_bot_is(
         assert not any("_" in option for option in options)  # no file names
         page.select_option("#variant", "threechu")
         assert "dummy" in page.inner_text("#variant-description")
+        # The bots by level first, the default level chosen, with its word; then the
+        # other bots by their engine names.
+        groups = page.eval_on_selector_all(
+            "#fill optgroup",
+            "(gs) => gs.map((g) => [g.label, [...g.children].map((o) => o.value)])",
+        )
+        assert groups[0] == ["Levels", list(LEVELS)]
+        assert groups[1][0] == "Other bots" and DEFAULT_BOT in groups[1][1]
+        assert page.input_value("#fill") == DEFAULT_LEVEL == "medium"
+        assert page.inner_text("#fill-word") == bot_descriptions()["medium"]
+        assert "bots: medium" in page.inner_text("#fill")
         page.click("#bots-help summary")
         words = page.inner_text("#bot-list")
         for bot in bot_names():

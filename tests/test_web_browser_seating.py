@@ -77,6 +77,12 @@ def test_friends_choose_their_places_and_a_leaver_is_stood_in_for_and_comes_back
     bob.frames.clear()
     bob.page.reload()
     bob.page.wait_for_function("() => document.body.dataset.player === '2'")
+    # The place menu offers the levels first, the default level chosen.
+    assert ann.page.input_value("#fill-bot") == "medium"
+    levels = ann.page.eval_on_selector_all(
+        "#fill-bot optgroup:first-child option", "(os) => os.map((o) => o.value)"
+    )
+    assert levels == ["easy", "medium", "hard", "expert"]
     ann.page.click("#fill-button")
     for person in (ann, bob):
         person.page.wait_for_selector("#mine [data-my-seat] [data-hand] .card")
@@ -93,7 +99,7 @@ def test_friends_choose_their_places_and_a_leaver_is_stood_in_for_and_comes_back
     badge = bob.page.locator('#seats [data-away="0"]')
     badge.wait_for()
     assert "bot in" in badge.inner_text() or "bot plays" in badge.inner_text()
-    assert "Ann left" in bob.page.inner_text("#away")
+    assert "Ann left: a medium bot plays for them" in bob.page.inner_text("#away")
     assert bob.page.locator('#away [data-replace="bot"]').count() == 1  # the seated may
     bob.screenshot("leaver-away")
     # Bob plays on; the stand-in plays Ann's seat once the grace time is over.

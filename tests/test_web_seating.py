@@ -11,14 +11,17 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 from webtable import FAST, LOCAL, LOCAL_WS, Client, my_turn, play_until, replay
 
-from tichu_core.frontends.bots import DEFAULT_BOT
+from tichu_core.frontends.bots import BOTS, DEFAULT_BOT, LEVELS, GreedyBot, make_bot
 from tichu_core.frontends.web.app import create_app
+from tichu_core.frontends.web.seating import DEFAULT_LEVEL, LEVEL_OF, StandIns, level_name
+from tichu_core.frontends.web.store import SeatRecord
 from tichu_core.frontends.web.tables import Lobby, Table
 
 GRACE = 0.3  # seconds: short, so that the tests wait little
@@ -79,6 +82,9 @@ def test_a_leaver_is_played_by_a_stand_in_after_the_grace_and_gets_the_place_bac
         state = bob.sync()
         assert state is not None and place(state, 0)["stand_in"]
         assert place(state, 0)["kind"] == "human" and place(state, 0)["name"] == "Ann"
+        # The table was filled with greedy bots: the stand-in is that level, by its name.
+        assert state["table"]["stand_in_bot"] == "easy"
+        assert type(table.stand_ins.bots[0]) is type(make_bot("easy"))
         # Ann comes back with her token: the place is hers again at once.
         with client.websocket_connect(LOCAL_WS) as ann_ws:
             ann = Client(ann_ws)
@@ -203,8 +209,49 @@ def test_before_the_start_a_person_moves_to_any_free_place_and_sees_the_teams(
     assert stored == {0: "Ann", 1: "greedy", 2: "Bob", 3: "greedy"}
 
 
-def test_the_lobby_names_one_default_bot_from_the_registry(client: TestClient) -> None:
+def test_the_lobby_names_one_default_bot_from_the_registry_by_its_level(
+    client: TestClient,
+) -> None:
     with client.websocket_connect(LOCAL_WS) as ws:
         reply = Client(ws).request(type="variants")
-        assert reply["default_bot"] == DEFAULT_BOT
-        assert DEFAULT_BOT in reply["bots"] and DEFAULT_BOT in reply["bot_descriptions"]
+    # The registry's default bot, shown by the name of the level it is ("medium").
+    assert reply["default_bot"] == DEFAULT_LEVEL == level_name(DEFAULT_BOT)
+    assert DEFAULT_LEVEL in LEVELS
+    assert reply["levels"] == list(LEVELS)
+    assert reply["bots"][: len(LEVELS)] == list(LEVELS)  # the levels first
+    for name in (*LEVELS, DEFAULT_BOT):  # each with its word; the engine names still there
+        assert name in reply["bots"] and reply["bot_descriptions"][name]
+
+
+def configuration(name: str) -> tuple[type, dict[str, object]]:
+    """A bundled bot's class and its settings (what it is, less its random state)."""
+    bot = make_bot(name, 1)
+    settings = {k: v for k, v in vars(bot).items() if not k.startswith("_") and k != "rng"}
+    return type(bot), settings
+
+
+def test_an_engine_name_is_shown_as_the_level_it_is() -> None:
+    for engine, level in LEVEL_OF.items():
+        assert engine in BOTS and level in LEVELS
+        assert configuration(engine) == configuration(level), (engine, level)
+    # The other bundled names are no level's bot.
+    for engine in set(BOTS) - set(LEVELS) - set(LEVEL_OF):
+        assert all(configuration(engine) != configuration(level) for level in LEVELS), engine
+    assert level_name("medium") == "medium" and level_name("random") is None
+
+
+def stand_in_of(*seats: tuple[int, str, str]) -> str:
+    table = SimpleNamespace(seats={p: SeatRecord(p, kind, name) for p, kind, name in seats})
+    return StandIns(table, 1.0).bot_name  # type: ignore[arg-type]  # only its seats
+
+
+def test_a_stand_in_is_the_level_the_table_was_filled_with_else_the_default() -> None:
+    assert stand_in_of((0, "human", "Ann"), (1, "human", "Bob")) == DEFAULT_LEVEL
+    assert stand_in_of((0, "human", "Ann"), (1, "bot", "hard"), (2, "bot", "hard")) == "hard"
+    assert stand_in_of((0, "human", "Ann"), (1, "bot", "search")) == "expert"
+    assert stand_in_of((0, "human", "Ann"), (1, "bot", "greedy"), (3, "bot", "expert")) == "easy"
+    expert_more = ((1, "bot", "greedy"), (2, "bot", "expert"), (3, "bot", "expert"))
+    assert stand_in_of((0, "human", "Ann"), *expert_more) == "expert"
+    # Bots that are no level's (random): the default level stands in.
+    assert stand_in_of((0, "human", "Ann"), (1, "bot", "random")) == DEFAULT_LEVEL
+    assert isinstance(make_bot(stand_in_of((0, "bot", "greedy"))), GreedyBot)

@@ -41,7 +41,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tichu_core.frontends.bots import DEFAULT_BOT, bot_descriptions, bot_names
+from tichu_core.frontends.bots import LEVELS, bot_descriptions, bot_names
 from tichu_core.frontends.web import places, records
 from tichu_core.frontends.web.protocol import (
     PROTOCOL_VERSION,
@@ -54,6 +54,7 @@ from tichu_core.frontends.web.protocol import (
     text_field,
     whole_number,
 )
+from tichu_core.frontends.web.seating import DEFAULT_LEVEL
 from tichu_core.frontends.web.store import StoreLock, TableStore
 from tichu_core.frontends.web.tables import Expiry, Lobby, Table
 
@@ -334,8 +335,9 @@ class Connection:
                 "type": "variants",
                 "variants": lobby.variants,
                 "bots": bot_names(),
+                "levels": [name for name in LEVELS if name in bot_names()],
                 "bot_descriptions": bot_descriptions(),
-                "default_bot": DEFAULT_BOT,
+                "default_bot": DEFAULT_LEVEL,
             }
         elif kind == "tables":
             # The list is shared by every client asking within a moment (lobby.listing).

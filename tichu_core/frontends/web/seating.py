@@ -1,12 +1,18 @@
 """Who plays a place when its person has left (the web table).
 
+**Levels.** People choose bots by level (the registry's ``LEVELS``: easy, medium, hard,
+expert); an engine name that is a level's bot (``greedy``, ``heuristic``, ``search``)
+is shown by that level's name (:func:`level_name`), the registry's ``DEFAULT_BOT``
+too (:data:`DEFAULT_LEVEL`, ``medium``).
+
 **Stand-ins.** A person's place whose every connection is gone is played by a bot
-(the registry's ``DEFAULT_BOT``) once the
-person has been away ``Limits.away_grace`` seconds, and given back the moment the
-person returns (any connection that resumes the place). The stand-in is not stored: it
-is the table's bot for that place until the person is back; what it plays is stored as
-any action. A place the seated people opened to a newcomer (``replace``, places.py) is
-played by a stand-in at once, until someone sits down there.
+(:meth:`StandIns.bot_name`: the level the table's bots were seated as, else
+:data:`DEFAULT_LEVEL`) once the person has been away ``Limits.away_grace`` seconds,
+and given back the moment the person returns (any connection that resumes the place).
+The stand-in is not stored: it is the table's bot for that place until the person is
+back; what it plays is stored as any action. A place the seated people opened to a
+newcomer (``replace``, places.py) is played by a stand-in at once, until someone sits
+down there.
 
 Stand-ins play only while at least one person is connected as a player: when every
 person has left, the table waits where a person's place is to act (bots seated as bots
@@ -21,10 +27,27 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from typing import Any
 
-from tichu_core.frontends.bots import DEFAULT_BOT, Bot, make_bot
+from tichu_core.frontends.bots import DEFAULT_BOT, LEVELS, Bot, make_bot
 from tichu_core.frontends.web.facets import Placed, Stood
+
+# The level whose bot an engine name is (the registry's BOTS: `easy` is the greedy bot,
+# `medium` the heuristic, `expert` the search bot; `hard`, the search bot on a smaller
+# budget, has no engine name of its own).
+LEVEL_OF = {"greedy": "easy", "heuristic": "medium", "search": "expert"}
+
+
+def level_name(bot: str) -> str | None:
+    """The level ``bot`` plays as (a level's own name, or an engine name a level is),
+    else None."""
+    return bot if bot in LEVELS else LEVEL_OF.get(bot)
+
+
+# The bot people see preselected and the stand-ins' default: the registry's DEFAULT_BOT,
+# by its level name.
+DEFAULT_LEVEL = level_name(DEFAULT_BOT) or DEFAULT_BOT
 
 
 class StandIns:
@@ -71,6 +94,16 @@ class StandIns:
             and any(seat.kind == "human" for seat in self.table.seats.values())
             and time.monotonic() - left >= self.grace
         )
+
+    @property
+    def bot_name(self) -> str:
+        """The bot a stand-in is, by its level name: the level most of the table's bot
+        places were filled with (at a tie, the one at the lowest place), when they were
+        filled with a level or an engine name a level is; else :data:`DEFAULT_LEVEL`."""
+        seats = sorted(self.table.seats.values(), key=lambda seat: seat.player)
+        levels = [level_name(seat.name) for seat in seats if seat.kind == "bot"]
+        counted = Counter(level for level in levels if level is not None)
+        return counted.most_common(1)[0][0] if counted else DEFAULT_LEVEL
 
     # --- keeping up with the table ----------------------------------------------------
 
@@ -137,7 +170,7 @@ class StandIns:
                 self._cancel(self._timers.pop(player, None))
             wanted = wanted and people_here and self._in_play()
             if wanted and player not in self.bots:
-                bot = make_bot(DEFAULT_BOT, None)
+                bot = make_bot(self.bot_name, None)
                 self.bots[player] = table.bots[player] = bot
                 changed = True
             elif not wanted and player in self.bots:

@@ -628,6 +628,7 @@ class Table:
             "version": self.version,
             "hand": game.hand_index if game is not None else None,
             "seating": seating,
+            "stand_in_bot": self.stand_ins.bot_name,
             "spectators": online.get(None, 0),
         }
 

@@ -12,8 +12,9 @@ const S = {
   callbacks: new Map(), // request id -> function(reply)
   variants: [],
   bots: [],
+  levels: [], // the bots people choose by level (easy, medium, hard, expert), weakest first
   botWords: {},
-  defaultBot: null, // the bot the server names its default
+  defaultBot: null, // the bot the server names its default (a level's name)
   stateAt: 0, // when the last state came (performance.now()): the countdowns start there
   tables: [],
   tableId: null, // the table this page shows (from the address: #table=ID)
@@ -153,6 +154,7 @@ function receive(message) {
     case "variants":
       S.variants = message.variants;
       S.bots = message.bots;
+      S.levels = (message.levels || []).filter((b) => message.bots.includes(b));
       S.botWords = message.bot_descriptions || {};
       S.defaultBot = message.default_bot || null;
       renderVariants();
@@ -235,6 +237,18 @@ function botWords(name) {
   return S.botWords[name] || name;
 }
 
+// The options of a bot menu: the levels first by name, then every other bot by its
+// engine name ("bots: " before each name in the lobby's menu).
+function botOptions(prefix = "") {
+  const option = (b) => el("option", { value: b, text: prefix + b, title: botWords(b) });
+  const others = S.bots.filter((b) => !S.levels.includes(b));
+  if (!S.levels.length) return others.map(option);
+  return [
+    el("optgroup", { label: "Levels" }, ...S.levels.map(option)),
+    others.length ? el("optgroup", { label: "Other bots" }, ...others.map(option)) : null,
+  ].filter(Boolean);
+}
+
 function renderVariants() {
   const select = $("variant");
   const current = select.value || "standard";
@@ -244,7 +258,7 @@ function renderVariants() {
   const fill = $("fill");
   fill.replaceChildren(
     el("option", { value: "", text: "free for friends (share the link)" }),
-    ...S.bots.map((b) => el("option", { value: b, text: `bots: ${b}` })),
+    ...botOptions("bots: "),
   );
   fill.value = S.bots.includes(S.defaultBot) ? S.defaultBot : "";
   fill.onchange = () => ($("fill-word").textContent = fill.value ? botWords(fill.value) : "");
@@ -549,7 +563,7 @@ function renderJoin(table, view) {
   if (!$("join-name").value) $("join-name").value = localStorage.getItem("tichu.name") || "";
   // The options are rebuilt with every state: the choice made is kept, else the default.
   const chosen = $("fill-bot").dataset.chosen;
-  $("fill-bot").replaceChildren(...S.bots.map((b) => el("option", { value: b, text: b, title: botWords(b) })));
+  $("fill-bot").replaceChildren(...botOptions());
   $("fill-bot").value = S.bots.includes(chosen) ? chosen : S.bots.includes(S.defaultBot) ? S.defaultBot : S.bots[0];
   $("fill-bot").onchange = () => {
     $("fill-bot").dataset.chosen = $("fill-bot").value;
@@ -778,17 +792,30 @@ function standInIn(place) {
   return Math.max(0, Math.ceil(place.stand_in_in - (performance.now() - S.stateAt) / 1000));
 }
 
+// The bot that stands in for a leaver at this table, by its level's name ("medium"):
+// the level the table's bots were seated as, else the server's default.
+function standInName() {
+  return (S.state && S.state.table.stand_in_bot) || S.defaultBot;
+}
+
+// The stand-in in words: "a medium bot", "an expert bot".
+function standInBot() {
+  const name = standInName() || "";
+  return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name} bot`.replace(/ {2}/, " ");
+}
+
 // What a place whose person left shows: {short, long}, or null when nobody left it.
 function awayWords(place) {
   if (!place) return null;
   const who = place.kind === "free" ? "This open place" : place.name;
+  const bot = standInBot();
   if (place.stand_in) {
-    return { short: "bot plays", long: place.kind === "free" ? "A bot plays this open place until someone takes it." : `${who} left: a bot plays for them until they return.` };
+    return { short: "bot plays", long: place.kind === "free" ? `${bot[0].toUpperCase()}${bot.slice(1)} plays this open place until someone takes it.` : `${who} left: ${bot} plays for them until they return.` };
   }
   if (place.kind !== "human" || !place.away) return null;
   const seconds = standInIn(place);
   if (seconds === null) return { short: "away", long: `${who} is away.` };
-  return { short: `away · bot in ${seconds} s`, long: `${who} left: a bot plays for them in ${seconds} s, until they return.` };
+  return { short: `away · bot in ${seconds} s`, long: `${who} left: ${bot} plays for them in ${seconds} s, until they return.` };
 }
 
 // The bar over the felt about the people who left, with what the seated may do.
@@ -810,8 +837,8 @@ function renderAway() {
               type: "button",
               class: "small",
               dataReplace: "bot",
-              title: `a ${S.defaultBot} bot takes ${place.name}'s place for the rest of the match`,
-              onclick: () => send({ type: "replace", table: table.id, token: saved(table.id)?.token, player: place.player, bot: S.defaultBot }),
+              title: `${standInBot()} takes ${place.name}'s place for the rest of the match`,
+              onclick: () => send({ type: "replace", table: table.id, token: saved(table.id)?.token, player: place.player, bot: standInName() }),
               text: "Bot for good",
             })
           : null,
