@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from rich.console import Console
@@ -71,19 +71,28 @@ class Transcript:
         return answer
 
 
-def rest_of_deck(*hands: str, sizes: list[int]) -> list[list[str]]:
-    """Hands of ``sizes`` from the cards the given hands leave, in a fixed order."""
-    used = {str(card) for hand in hands for card in tc.parse_cards(hand)}
+def deal_for(person: str, sizes: list[int]) -> list[list[str]]:
+    """A deal: seat 0 holds ``person`` (in dealing order), the other seats hands of
+    ``sizes`` from the cards it leaves, in a fixed order."""
+    used = {str(card) for card in tc.parse_cards(person)}
     order = {code: i for i, code in enumerate(["MJ", "DOG", "PH", "DR"] + [
         rank + suit for rank in RANKS for suit in "jspt"
     ])}  # fmt: skip
     left = sorted(DECK - used, key=order.__getitem__)
-    dealt = []
+    dealt = [person.split()]
     for size in sizes:
         dealt.append(left[:size])
         left = left[size:]
     assert not left
     return dealt
+
+
+def shown(game: tc.Game, ask: Callable[[str], str]) -> str:
+    """What the person at seat 0 is shown, answering with ``ask``, until the match ends
+    or they leave."""
+    output = io.StringIO()
+    play_game(game, 0, ask=ask, console=console(output))
+    return output.getvalue()
 
 
 def test_a_rank_exchange_asks_for_several_cards_to_one_seat_GS_6() -> None:
@@ -138,10 +147,9 @@ def test_the_rules_take_the_best_cards_of_the_last_GS_6() -> None:
     2 it is not asked for the cards the rules take from it (GS-6): it is told which
     they were and whom they went to, and what it received back."""
     person = "DOG 2j 2s 3p 3t 4j 5s 6p 7t 8j 9s 10p Jt Qj"
-    deal = [person.split(), *rest_of_deck(person, sizes=[14, 14, 14])]
+    deal = deal_for(person, [14, 14, 14])
     variant = tc.load_variant("standard", overrides=RANK_EXCHANGE)
     game = tc.Game(variant, seed=2, deals=[deal])
-    output = io.StringIO()
     asked: list[str] = []
 
     def ask(prompt: str) -> str:
@@ -163,8 +171,7 @@ def test_the_rules_take_the_best_cards_of_the_last_GS_6() -> None:
             return "none"
         raise AssertionError(prompt)
 
-    play_game(game, 0, ask=ask, console=console(output))
-    text = output.getvalue()
+    text = shown(game, ask)
     assert game.hand_results[0].out_order[-1] == 0, "the person was meant to go out last"
     seat = game.seat_of(0)
     assert seat == 1  # GS-5: the last sits at the first's right
@@ -185,9 +192,8 @@ def test_the_rules_take_the_best_cards_of_the_last_GS_6() -> None:
 def test_the_lead_after_the_dog_is_asked_for_T6_4() -> None:
     """Six seats in teams of three: after the Dog the person chooses which partner leads."""
     person = "MJ DOG 2j 3j 4s 5s 6p 7p 8t 9t"
-    deal = [person.split(), *rest_of_deck(person, sizes=[10, 9, 9, 9, 9])]
+    deal = deal_for(person, [10, 9, 9, 9, 9])
     game = tc.Game(tc.load_variant("standard", overrides=SIX_SEATS_DOG_CHOOSES), deals=[deal])
-    output = io.StringIO()
     script = Transcript(
         ("Grand Tichu?", "1"),
         ("seat 0, 1 card for seat 2 (player 2, partner) > ", "2j"),
@@ -197,8 +203,7 @@ def test_the_lead_after_the_dog_is_asked_for_T6_4() -> None:
         ("give the lead to seat", "x"),
         ("give the lead to seat", "4"),
     )
-    play_game(game, 0, ask=script, console=console(output))
-    text = output.getvalue()
+    text = shown(game, script)
     assert "seat 0 played the Dog; the choices:" in text
     assert re.search(r"^  seat 2 \(player 2, partner\): \d+ cards left$", text, re.M)
     assert "not accepted: seat 3 is not offered: answer 2 or 4" in text
@@ -211,9 +216,8 @@ DRAGON_HAND = "MJ DR 2j 3j 4j 5s 6s 7s 9p 10p Jp Qt Kt At"
 
 
 def test_the_dragon_trick_is_given_at_a_prompt_S_DRAGON_1() -> None:
-    deal = [DRAGON_HAND.split(), *rest_of_deck(DRAGON_HAND, sizes=[14, 14, 14])]
+    deal = deal_for(DRAGON_HAND, [14, 14, 14])
     game = tc.Game(tc.load_variant("standard"), deals=[deal])
-    output = io.StringIO()
     script = Transcript(
         ("Grand Tichu?", "1"),
         ("seat 0, 1 card for seat 1 (player 1, opponent) > ", "2j"),
@@ -224,8 +228,7 @@ def test_the_dragon_trick_is_given_at_a_prompt_S_DRAGON_1() -> None:
         ("give the trick to seat", "2"),
         ("give the trick to seat", "3"),
     )
-    play_game(game, 0, ask=script, console=console(output))
-    text = output.getvalue()
+    text = shown(game, script)
     assert "seat 0 won the trick with the Dragon; the choices:" in text
     assert "pass (take the trick)" in text
     assert "not accepted: seat 2 is not offered: answer 1 or 3" in text
@@ -233,9 +236,8 @@ def test_the_dragon_trick_is_given_at_a_prompt_S_DRAGON_1() -> None:
 
 
 def test_the_cards_received_are_shown_after_the_exchange_S_EX_1() -> None:
-    deal = [DRAGON_HAND.split(), *rest_of_deck(DRAGON_HAND, sizes=[14, 14, 14])]
+    deal = deal_for(DRAGON_HAND, [14, 14, 14])
     game = tc.Game(tc.load_variant("standard"), deals=[deal])
-    output = io.StringIO()
     script = Transcript(
         ("Grand Tichu?", "1"),
         ("1 card for seat 1", "2j"),
@@ -245,8 +247,7 @@ def test_the_cards_received_are_shown_after_the_exchange_S_EX_1() -> None:
         ("1 card for seat 3", "3j"),
         ("your play", "table"),
     )
-    play_game(game, 0, ask=script, console=console(output))
-    text = output.getvalue()
+    text = shown(game, script)
     cards = next(e.cards for e in game.event_log if isinstance(e, CardsReceived) and e.seat == 0)
     line = (
         f"you received: {cards[1]} from seat 1 (player 1, opponent) · {cards[2]} from seat 2 "
@@ -262,9 +263,8 @@ def test_the_cards_received_are_shown_after_the_exchange_S_EX_1() -> None:
 def test_a_call_is_made_only_by_its_command_S_CALL_1() -> None:
     """No call is a numbered option: `1` never calls. `grand` and `tichu` call; `tichu`
     in the middle of an exchange keeps the cards already chosen."""
-    deal = [DRAGON_HAND.split(), *rest_of_deck(DRAGON_HAND, sizes=[14, 14, 14])]
+    deal = deal_for(DRAGON_HAND, [14, 14, 14])
     game = tc.Game(tc.load_variant("standard"), deals=[deal])
-    output = io.StringIO()
     script = Transcript(
         ("Grand Tichu?", "1"),
         ("1 card for seat 1", "2j"),
@@ -272,8 +272,7 @@ def test_a_call_is_made_only_by_its_command_S_CALL_1() -> None:
         ("1 card for seat 2", "At"),
         ("1 card for seat 3", "3j"),
     )
-    play_game(game, 0, ask=script, console=console(output))
-    text = output.getvalue()
+    text = shown(game, script)
     assert "to call Grand Tichu on these cards, type grand" in text
     assert "you may call Tichu now: type tichu" in text
     assert not re.search(r"\d+\. call", text)  # never listed
@@ -286,9 +285,8 @@ def test_a_call_is_made_only_by_its_command_S_CALL_1() -> None:
 
     # Another table: `grand` calls Grand Tichu.
     game = tc.Game(tc.load_variant("standard"), deals=[deal])
-    output = io.StringIO()
-    play_game(game, 0, ask=Transcript(("Grand Tichu?", "grand")), console=console(output))
-    assert "seat 0 calls Grand Tichu" in output.getvalue()
+    text = shown(game, Transcript(("Grand Tichu?", "grand")))
+    assert "seat 0 calls Grand Tichu" in text
     assert [e.call for e in game.event_log if isinstance(e, GrandTichuDecided) and e.seat == 0] == [
         True
     ]
@@ -296,7 +294,6 @@ def test_a_call_is_made_only_by_its_command_S_CALL_1() -> None:
     # And another: at the first play, where Tichu may still be called (S-CALL-1), `1`
     # plays the first option and calls nothing.
     game = tc.Game(tc.load_variant("standard"), deals=[deal])
-    output = io.StringIO()
     script = Transcript(
         ("Grand Tichu?", "1"),
         ("1 card for seat 1", "2j"),
@@ -304,8 +301,7 @@ def test_a_call_is_made_only_by_its_command_S_CALL_1() -> None:
         ("1 card for seat 3", "3j"),
         ("your play", "1"),
     )
-    play_game(game, 0, ask=script, console=console(output))
-    text = output.getvalue()
+    text = shown(game, script)
     assert re.search(r"you may call Tichu now: type tichu\nanswer: a number 1\.\.", text)
     assert not re.search(r"\d+\. call", text)
     assert not any(isinstance(e, TichuCalled) for e in game.event_log)
@@ -315,9 +311,8 @@ def test_a_call_is_made_only_by_its_command_S_CALL_1() -> None:
 def test_the_phoenix_rank_is_typed_S_COMB_4() -> None:
     """`PH=8`: the Phoenix stands for an 8 at the top of a straight, not below it."""
     person = "MJ PH 4j 5j 6s 7s 9p 10p Jp Qt Kt At 2j 3j"
-    deal = [person.split(), *rest_of_deck(person, sizes=[14, 14, 14])]
+    deal = deal_for(person, [14, 14, 14])
     game = tc.Game(tc.load_variant("standard"), deals=[deal])
-    output = io.StringIO()
     script = Transcript(
         ("Grand Tichu?", "1"),
         ("1 card for seat 1", "9p"),
@@ -327,8 +322,7 @@ def test_the_phoenix_rank_is_typed_S_COMB_4() -> None:
         ("your play", "play 4j 5j 6s 7s Qt=8"),
         ("your play", "play 4j 5j 6s 7s ph=8"),
     )
-    play_game(game, 0, ask=script, console=console(output))
-    text = output.getvalue()
+    text = shown(game, script)
     assert "not accepted: X is not a rank" in text
     assert "not accepted: Qt=8: only the Phoenix stands for a rank (PH=8)" in text
     played = next(e for e in game.event_log if isinstance(e, Played) and e.seat == 0)
