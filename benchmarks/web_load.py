@@ -73,25 +73,41 @@ def free_port() -> int:
 
 
 def start_server(port: int, db: Path, log: Any, extra: list[str]) -> subprocess.Popen[bytes]:
+    """`tichu serve` on ``port`` and ``db`` with the options ``extra``, its log to ``log``
+    (a file: a pipe nobody reads would stop the server once full)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "tichu_core", "serve", "--port", str(port), "--db", str(db)]
-    # One client (this script, on loopback) creates every table and seats every bot.
-    command += ["--max-tables", "1000", "--tables-per-client", "1000"]
-    command += ["--bots-per-client", "1000", *extra]
-    # Its log goes to a file: a pipe nobody reads would stop the server once full.
-    process = subprocess.Popen(command, env=env, stderr=log, stdout=subprocess.DEVNULL)
+    command += extra
+    return subprocess.Popen(command, env=env, stderr=log, stdout=subprocess.DEVNULL)
+
+
+def wait_until_serving(server: subprocess.Popen[bytes], port: int) -> None:
+    """Wait until ``server`` accepts connections on ``port``, 60 s at most."""
     deadline = time.monotonic() + 60
     while True:
-        if process.poll() is not None:
-            raise SystemExit(
-                f"the server did not start: {process.stderr and process.stderr.read()}"
-            )
+        if server.poll() is not None:
+            raise SystemExit("the server did not start (see server.log)")
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return process
+                return
         if time.monotonic() > deadline:
             raise SystemExit("the server did not start in 60 s")
         time.sleep(0.1)
+
+
+def interrupt(server: subprocess.Popen[bytes]) -> float:
+    """Ctrl-C to ``server``: the seconds it took to stop (60 at most)."""
+    interrupted = time.monotonic()
+    server.send_signal(signal.SIGINT)
+    server.wait(timeout=60)
+    return round(time.monotonic() - interrupted, 2)
+
+
+def kill(server: subprocess.Popen[bytes]) -> None:
+    """Stop ``server`` if it still runs (the run failed before its Ctrl-C)."""
+    if server.poll() is None:
+        server.kill()
+        server.wait()
 
 
 async def request(ws: ClientConnection, **message: Any) -> dict[str, Any]:
@@ -173,6 +189,32 @@ def silent_clients(port: int, stop: threading.Event, counts: dict[str, int]) -> 
         sock.close()
 
 
+def playable(state: dict[str, Any]) -> list[int]:
+    """The seats of a state's player that the table waits for and that have legal
+    actions listed."""
+    return [s for s in state["observation"]["waiting_for"] if str(s) in state["legal"]]
+
+
+async def act_at_random(
+    ws: ClientConnection, token: str, state: dict[str, Any], seat: int, rng: random.Random
+) -> float:
+    """Send a random legal action of ``seat``; when it was sent (its act -> ack time is
+    measured from there)."""
+    action = random_action(state, seat, rng)
+    sent = time.perf_counter()
+    await ws.send(json.dumps({"type": "act", "token": token, "action": action}))
+    return sent
+
+
+def acknowledged(message: dict[str, Any], sent: float | None, latencies: list[float]) -> int:
+    """An ack of the action sent at ``sent``: its act -> ack time recorded; the version
+    it acknowledges."""
+    assert sent is not None
+    latencies.append(time.perf_counter() - sent)
+    version: int = message["version"]
+    return version
+
+
 async def person(
     url: str, table_id: str, seconds: float, actions: int | None, latencies: list[float]
 ) -> int:
@@ -194,10 +236,8 @@ async def person(
                 break
             message = json.loads(text)
             if message["type"] == "ack":
-                assert pending is not None
-                latencies.append(time.perf_counter() - pending)
+                version = max(version, acknowledged(message, pending, latencies))
                 pending = None
-                version = max(version, message["version"])
             elif message["type"] == "error":
                 raise SystemExit(f"the person's action was refused: {message}")
             elif message["type"] == "state":
@@ -207,12 +247,9 @@ async def person(
                 continue
             if state["table"]["status"] != "playing":
                 break
-            waiting = [s for s in state["observation"]["waiting_for"] if str(s) in state["legal"]]
+            waiting = playable(state)
             if waiting:
-                seat = waiting[0]
-                action = random_action(state, seat, rng)
-                pending = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "token": token, "action": action}))
+                pending = await act_at_random(ws, token, state, waiting[0], rng)
         return version
 
 
@@ -352,10 +389,8 @@ async def people(url: str, stop: float, latencies: list[float]) -> int:
                 return
             message = json.loads(text)
             if message["type"] == "ack":
-                assert pending is not None
-                latencies.append(time.perf_counter() - pending)
+                version = max(version, acknowledged(message, pending, latencies))
                 pending = None
-                version = max(version, message["version"])
             elif message["type"] == "error":
                 if message["code"] in ("illegal_action", "hand_over"):
                     pending = None  # another place's action went first: wait for the state
@@ -369,12 +404,10 @@ async def people(url: str, stop: float, latencies: list[float]) -> int:
                 continue  # the other places are being taken
             if state["table"]["status"] != "playing":
                 return
-            waiting = [s for s in state["observation"]["waiting_for"] if str(s) in state["legal"]]
+            waiting = playable(state)
             if waiting:
                 await asyncio.sleep(0.05)
-                action = random_action(state, waiting[0], rng)
-                pending = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "token": token, "action": action}))
+                pending = await act_at_random(ws, token, state, waiting[0], rng)
                 state = None  # the next action waits for the state after this one
 
     try:
@@ -431,10 +464,7 @@ def bots_scenario(args: argparse.Namespace) -> int:
     url = f"ws://127.0.0.1:{port}/ws"
     long_id = long_match(db, args.hands) if args.watchers else None
     log = (work / "server.log").open("wb")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    command = [sys.executable, "-m", "tichu_core", "serve", "--port", str(port), "--db", str(db)]
-    command += ["--bot-delay", str(args.bot_delay)]
-    server = subprocess.Popen(command, env=env, stderr=log, stdout=subprocess.DEVNULL)
+    server = start_server(port, db, log, ["--bot-delay", str(args.bot_delay)])
     figures: dict[str, Any] = {
         "scenario": "bots",
         "seconds": args.seconds,
@@ -447,16 +477,7 @@ def bots_scenario(args: argparse.Namespace) -> int:
     stop_sampling = threading.Event()
     rss: list[float] = []
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if server.poll() is not None:
-                raise SystemExit("the server did not start (see server.log)")
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            if time.monotonic() > deadline:
-                raise SystemExit("the server did not start in 60 s")
-            time.sleep(0.1)
+        wait_until_serving(server, port)
         threading.Thread(
             target=sample_rss, args=(server.pid, stop_sampling, rss), daemon=True
         ).start()
@@ -481,15 +502,10 @@ def bots_scenario(args: argparse.Namespace) -> int:
         figures["act_ms"] = ms_figures(acts)
         figures["watch_bytes_received"] = watched[0]
         figures["rss_max_mb"] = round(max(rss), 1) if rss else None
-        interrupted = time.monotonic()
-        server.send_signal(signal.SIGINT)
-        server.wait(timeout=60)
-        figures["ctrl_c_seconds"] = round(time.monotonic() - interrupted, 2)
+        figures["ctrl_c_seconds"] = interrupt(server)
     finally:
         stop_sampling.set()
-        if server.poll() is None:
-            server.kill()
-            server.wait()
+        kill(server)
     log.close()
     text = (work / "server.log").read_text(errors="replace")
     figures["bot_answers_over_budget"] = text.count("answered for it")
@@ -542,7 +558,10 @@ def main() -> int:
     url = f"ws://127.0.0.1:{port}/ws"
     log = (work / "server.log").open("wb")
     extra = ["--bot-rate", args.bot_rate] if args.bot_rate else []
-    server = start_server(port, db, log, extra)
+    # One client (this script, on loopback) creates every table and seats every bot.
+    limits = ["--max-tables", "1000", "--tables-per-client", "1000", "--bots-per-client", "1000"]
+    server = start_server(port, db, log, [*limits, *extra])
+    wait_until_serving(server, port)
     stop = threading.Event()
     rss: list[float] = []
     sampler = threading.Thread(target=sample_rss, args=(server.pid, stop, rss), daemon=True)
@@ -586,16 +605,11 @@ def main() -> int:
         figures["rss_after_silent_gone_mb"] = round(
             psutil.Process(server.pid).memory_info().rss / 2**20, 1
         )
-        interrupted = time.monotonic()
-        figures["served_seconds"] = round(interrupted - started, 1)
-        server.send_signal(signal.SIGINT)
-        server.wait(timeout=60)
-        figures["ctrl_c_seconds"] = round(time.monotonic() - interrupted, 2)
+        figures["served_seconds"] = round(time.monotonic() - started, 1)
+        figures["ctrl_c_seconds"] = interrupt(server)
     finally:
         stop.set()
-        if server.poll() is None:
-            server.kill()
-            server.wait()
+        kill(server)
     log.close()
     good, total, actions = replays(db)
     figures["tables_stored"] = total
