@@ -8,6 +8,7 @@ what needs pytest or names the bundled variants stays here.
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 from collections.abc import Callable, Mapping
@@ -16,6 +17,7 @@ from typing import Any, ClassVar
 import pytest
 
 import tichu_core as tc
+from tichu_core.frontends.cli.commands import main
 from tichu_core.testing.scenario import *  # noqa: F403  (re-exported for the tests)
 
 SEATS = 4
@@ -66,3 +68,17 @@ def dealt(game: tc.Game) -> list[list[list[str]]]:
         if isinstance(event, tc.CardsDealt) and event.hand < len(hands):
             hands[event.hand][event.seat] += event.cards
     return hands
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``tichu ARGV`` in this process: its exit code, what it printed, its errors."""
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def table_row(out: str, figure: str) -> list[str]:
+    """The cells of a figure's row in the table ``tichu compare`` and ``tichu duel``
+    print (columns are two spaces apart or more)."""
+    line = next(line for line in out.splitlines() if line.strip().startswith(figure + "  "))
+    return re.split(r"\s{2,}", line.strip())

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from scenario import Recorded, dealt
+from scenario import Recorded, dealt, run, table_row
 
 import tichu_core as tc
 from tichu_core.frontends.cli.commands import main
@@ -38,18 +38,6 @@ from tichu_core.frontends.sim.matches import RunSpec, play_record
 from tichu_core.frontends.sim.stacked import dealing_of
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def table_row(out: str, figure: str) -> list[str]:
-    """The cells of a figure's row (columns are two spaces apart or more)."""
-    line = next(line for line in out.splitlines() if line.strip().startswith(figure + "  "))
-    return re.split(r"\s{2,}", line.strip())
 
 
 def variant(name: str, *overrides: str) -> tc.Variant:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import signal
 import subprocess
 import sys
@@ -17,10 +16,9 @@ from typing import Any
 
 import pytest
 from interrupts import default_sigint
-from scenario import Recorded, dealt
+from scenario import Recorded, dealt, run, table_row
 
 import tichu_core as tc
-from tichu_core.frontends.cli.commands import main
 from tichu_core.frontends.sim import matches
 from tichu_core.frontends.sim.duel import (
     LARGEST_BATCH,
@@ -41,18 +39,6 @@ SHORT = {
     "tientsin": ["--set", "game.target=300"],
     "grand_seigneur": ["--players", "7", "--set", "game.hands=3"],
 }
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def table_row(out: str, figure: str) -> list[str]:
-    """The cells of a figure's row (columns are two spaces apart or more)."""
-    line = next(line for line in out.splitlines() if line.strip().startswith(figure + "  "))
-    return re.split(r"\s{2,}", line.strip())
 
 
 def variant_of(name: str) -> tc.Variant:
