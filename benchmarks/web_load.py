@@ -189,6 +189,16 @@ def silent_clients(port: int, stop: threading.Event, counts: dict[str, int]) -> 
         sock.close()
 
 
+async def next_message(ws: ClientConnection, timeout: float) -> dict[str, Any] | None:
+    """The next message, or None if none comes within ``timeout`` seconds."""
+    try:
+        text = await asyncio.wait_for(ws.recv(), timeout=timeout)
+    except TimeoutError:
+        return None
+    message: dict[str, Any] = json.loads(text)
+    return message
+
+
 def playable(state: dict[str, Any]) -> list[int]:
     """The seats of a state's player that the table waits for and that have legal
     actions listed."""
@@ -230,11 +240,9 @@ async def person(
         pending: float | None = None
         version = 0
         while time.monotonic() < stop and (actions is None or len(latencies) < actions):
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=stop - time.monotonic())
-            except TimeoutError:
+            message = await next_message(ws, stop - time.monotonic())
+            if message is None:
                 break
-            message = json.loads(text)
             if message["type"] == "ack":
                 version = max(version, acknowledged(message, pending, latencies))
                 pending = None
@@ -383,11 +391,9 @@ async def people(url: str, stop: float, latencies: list[float]) -> int:
         state: dict[str, Any] | None = None
         pending: float | None = None
         while time.monotonic() < stop:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
-            except TimeoutError:
+            message = await next_message(ws, max(0.01, stop - time.monotonic()))
+            if message is None:
                 return
-            message = json.loads(text)
             if message["type"] == "ack":
                 version = max(version, acknowledged(message, pending, latencies))
                 pending = None
