@@ -9,7 +9,13 @@ import pytest
 
 import tichu_core as tc
 from tichu_core.frontends.bots import SearchBot, decide, make_bot, play_match
-from tichu_core.frontends.bots.search import CALL_MARGIN, sure_gain
+from tichu_core.frontends.bots.search import (
+    CALL_MARGIN,
+    GRAND_LIFT,
+    call_pays,
+    plain_push,
+    sure_gain,
+)
 
 TINY = {"iterations": 2, "worlds": 1, "candidates": 2}
 
@@ -278,6 +284,45 @@ def test_a_call_is_worth_what_the_rules_make_it() -> None:
     assert called == {25: False, 300: True}
     assert per_point[25] == pytest.approx(per_point[300])
     assert 25 * per_point[25] < CALL_MARGIN < 300 * per_point[300]
+
+
+def test_a_grand_tichu_is_weighed_with_its_lift() -> None:
+    """A call's gain in a run is plus or minus its stake; at a chance p of going out
+    first its mean is stake * (2p - 1). A Tichu is called from about p = 0.55 on (the
+    margin), a Grand Tichu already GRAND_LIFT below that, whatever the stake."""
+
+    def runs(chance: float, stake: float, count: int = 100) -> list[float]:
+        made = round(chance * count)
+        return [stake] * made + [-stake] * (count - made)
+
+    for stake in (200.0, 400.0):
+        edge = 0.5 + CALL_MARGIN / (2 * stake)  # where a call's mean gain is the margin
+        assert call_pays(runs(edge + 0.02, stake), grand=False)
+        assert not call_pays(runs(edge - 0.02, stake), grand=False)
+        low = edge - GRAND_LIFT
+        assert call_pays(runs(low + 0.02, stake), grand=True)
+        assert not call_pays(runs(low - 0.02, stake), grand=True)
+        assert not call_pays(runs(low + 0.02, stake), grand=False)
+
+
+def test_its_rollouts_push_as_players_do() -> None:
+    """S-EX-1: in its rollouts every seat pushes as most players do: the partner gets the
+    highest card short of the Dragon and the Phoenix, the opponents the lowest (the Dog
+    first), and no card of a four of a kind while others are left."""
+    seat0 = "DR PH Ap Kj 2j 2s 2p 2t 3j 5s 7p 9j Qs DOG"
+    taken = set(seat0.split())
+    # The rest of one deck (bit i is card i; the second copies are left out).
+    rest = [tc.Card(i).code for i in range(112) if tc.Card(i).copy == 0]
+    rest = [code for code in rest if code not in taken]
+    deal = [seat0.split(), rest[0:14], rest[14:28], rest[28:42]]
+    game = tc.Game("standard", deals=[deal])
+    for seat in range(4):
+        game.apply(tc.GrandTichu(seat, call=False))
+    actions = game.legal_actions(0)
+    assert actions.push_targets == {1: 1, 2: 1, 3: 1}
+    push = plain_push(actions, 0, [0, 1, 0, 1])
+    assert push == tc.Push(0, {1: "DOG", 2: "Ap", 3: "3j"})
+    assert push in actions
 
 
 @pytest.mark.parametrize(

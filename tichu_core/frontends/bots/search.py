@@ -29,7 +29,6 @@ from collections.abc import Sequence
 
 import tichu_core as tc
 from tichu_core import Action, Card, Event, LegalActions, Observation, Variant
-from tichu_core.cardplay.cards import cards_of
 from tichu_core.frontends.bots.heuristic import HeuristicBot
 from tichu_core.frontends.bots.simple import GreedyBot
 
@@ -39,6 +38,8 @@ __all__ = [
     "DEFAULT_STEPS",
     "DEFAULT_WORLDS",
     "SearchBot",
+    "call_pays",
+    "plain_push",
     "sure_gain",
 ]
 
@@ -398,11 +399,7 @@ class SearchBot:
             self.rollouts += 2 * extra
             self.call_gains.append(sum(gains) / len(gains))
             self.call_stakes.append(sum(abs(g) for g in gains) / len(gains))
-            stake = self.call_stakes[-1]
-            # A Grand Tichu is weighed with the lift the rollouts leave out (see there).
-            lift = 2 * GRAND_LIFT * stake if isinstance(call[0], tc.GrandTichu) else 0.0
-            if sure_gain(gains, CALL_MARGIN - lift, CALL_CONFIDENCE):
-                call_chosen = True
+            call_chosen = call_pays(gains, grand=isinstance(call[0], tc.GrandTichu))
         self.rollouts += sum(len(v) for v in values) + len(called)
         self.playout_steps += judge.steps
         self.seconds_spent += time.perf_counter() - started
@@ -416,6 +413,16 @@ class SearchBot:
         default = values[0][-len(values[best]) :]
         differences = [v - d for v, d in zip(values[best], default, strict=True)]
         return candidates[best] if sure_gain(differences) else candidates[0]
+
+
+def call_pays(gains: Sequence[float], grand: bool) -> bool:
+    """Whether a call's paired gains over not calling (one per run) make it: their mean
+    exceeds ``CALL_MARGIN``; a Grand Tichu's with ``GRAND_LIFT`` on the chance the runs
+    give, its stake read from the runs (a call's gain in a run is about plus or minus
+    its stake: the rollouts' players ignore calls)."""
+    stake = sum(abs(g) for g in gains) / len(gains)
+    lift = 2 * GRAND_LIFT * stake if grand else 0.0
+    return sure_gain(gains, CALL_MARGIN - lift, CALL_CONFIDENCE)
 
 
 def sure_gain(
@@ -497,7 +504,7 @@ class _Judge:
         return value
 
 
-def _plain_push(actions: LegalActions, seat: int, teams: list[int]) -> Action | None:
+def plain_push(actions: LegalActions, seat: int, teams: list[int]) -> Action | None:
     """The push most players make: the partners get the highest cards short of the
     Dragon and the Phoenix, the opponents the lowest (none of a four of a kind while other
     cards are left). None where the listing holds no such push (cards the rules give).
@@ -506,7 +513,8 @@ def _plain_push(actions: LegalActions, seat: int, teams: list[int]) -> Action | 
     from its partner and let the opponents give away their aces: calls at eight cards
     were judged on exchanges nobody makes (docs/bots.md, "Calls")."""
     targets = actions.push_targets
-    cards = sorted(cards_of(actions.hand), key=_push_order)
+    hand = actions.hand  # a card mask: bit i set, card i held (tc.Card(i))
+    cards = sorted((Card(i) for i in range(hand.bit_length()) if hand >> i & 1), key=_push_order)
     counts: dict[int, int] = {}
     for card in cards:
         counts[card.rank] = counts.get(card.rank, 0) + 1
@@ -554,7 +562,7 @@ def _default_policy(
     plays = actions.combinations
     first = len(fixed)
     if count > first + len(plays):  # pushes
-        push = _plain_push(actions, seat, teams)
+        push = plain_push(actions, seat, teams)
         if push is not None:
             return push
         start = first + len(plays)
