@@ -298,6 +298,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                 bot_actions_per_second=args.bot_rate,
                 away_grace=args.away_grace,
                 connections_per_client=args.connections_per_client,
+                max_records=args.max_records,
             ),
             bomb_window=args.bomb_window,
             trusted_proxies=args.trusted_proxy,
@@ -530,7 +531,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="bot for the other players: a level, easy (learning), medium (a sensible "
         "player), hard (thinks ahead, briefly) or expert (the strongest), or any bot name "
         "(random, greedy, heuristic, search, ... or a registered one; docs/bots.md; "
-        f"default: {DEFAULT_BOT}, as in demo, simulate, compare and the web table)",
+        f"default: medium, the {DEFAULT_BOT} bot, as in demo, simulate, compare and the "
+        "web table)",
     )
     sub.add_argument(
         "--bot-delay",
@@ -694,6 +696,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=600.0,
         metavar="SECONDS",
         help="a finished or failed table nobody follows goes after this long (default 600)",
+    )
+    sub.add_argument(
+        "--max-records",
+        type=_whole_number(least=0, most=1_000_000),
+        default=200,
+        metavar="N",
+        help="finished matches' records kept; the oldest beyond are deleted (default 200)",
     )
     sub.add_argument(
         "--max-tables",
