@@ -7,6 +7,8 @@ the chat comes back with the table after a restart; a finished match is listed b
 from __future__ import annotations
 
 import dataclasses
+import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ from webtable import FAST, LOCAL, LOCAL_WS, Client
 import tichu_core as tc
 from tichu_core.frontends.web.app import create_app
 from tichu_core.frontends.web.chat import BURST, MAX_CHARS
+from tichu_core.frontends.web.store import TableStore
 from tichu_core.frontends.web.tables import Lobby
 
 LIMITS = dataclasses.replace(FAST, away_grace=600.0)
@@ -102,3 +105,60 @@ def test_a_finished_match_is_listed_and_its_record_replays(tmp_path: Path) -> No
         assert replayed.observation(None).scores == table.game.observation(None).scores
         assert client.get("/record/nosuchtable").status_code == 404
         assert client.get("/record/..%2Fetc").status_code == 404
+
+
+def test_the_store_keeps_the_newest_records_and_deletes_the_older(tmp_path: Path) -> None:
+    store = TableStore(tmp_path / "tables.db")
+    # Recorded out of order: the time a match ended decides which are the newest.
+    for table_id, finished in (("b", 2.0), ("d", 4.0), ("a", 1.0), ("e", 5.0), ("c", 3.0)):
+        (deleted,) = store.transaction(
+            [partial(store.put_record, table_id, finished, "{}", f"game {table_id}", 3)]
+        )
+        assert deleted == (1 if table_id in ("e", "c") else 0)  # a fourth record came
+    assert [row[0] for row in store.records(10)] == ["e", "d", "c"]
+    assert store.record("c") == "game c" and store.record("b") is None
+    # Without a limit nothing goes; a lower limit deletes the oldest.
+    store.transaction([partial(store.put_record, "f", 0.5, "{}", "game f")])
+    assert [row[0] for row in store.records(10)] == ["e", "d", "c", "f"]
+    assert store.prune_records(2) == 2
+    assert [row[0] for row in store.records(10)] == ["e", "d"]
+    store.close()
+
+
+def finished_matches(app: Any, count: int) -> list[str]:
+    """``count`` one-hand matches of bots played to their end, one after the other,
+    each with its record written; their ids, in the order they ended."""
+    ids = []
+    with TestClient(app, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
+        me = Client(ws)
+        bots = {str(p): "greedy" for p in range(4)}
+        for _ in range(count):
+            created = me.request(
+                type="create", variant="standard", overrides={"game.hands": 1}, bots=bots
+            )
+            ids.append(created["table"]["id"])
+            me.request(type="watch", table=ids[-1])
+            me.wait(lambda s: s["table"]["status"] == "over")
+            deadline = time.monotonic() + 30  # the record is written after the last state
+            while ids[-1] not in [r["table"] for r in me.request(type="records")["records"]]:
+                assert time.monotonic() < deadline, "the finished match was not recorded"
+                time.sleep(0.01)
+    return ids
+
+
+def test_a_server_keeps_its_last_max_records_finished_matches(tmp_path: Path) -> None:
+    db = tmp_path / "tables.db"
+    app = create_app(db, limits=dataclasses.replace(LIMITS, max_records=2))
+    ids = finished_matches(app, 3)
+    with TestClient(app, base_url=LOCAL) as client:
+        assert client.get(f"/record/{ids[0]}").status_code == 404  # the oldest is gone
+        assert client.get(f"/record/{ids[2]}").status_code == 200
+    store = TableStore(db)
+    assert [row[0] for row in store.records(10)] == [ids[2], ids[1]]
+    store.close()
+    # Started again with a lower limit, the server deletes the records beyond it.
+    again = create_app(db, limits=dataclasses.replace(LIMITS, max_records=1))
+    with TestClient(again, base_url=LOCAL) as client, client.websocket_connect(LOCAL_WS) as ws:
+        listed = Client(ws).request(type="records")["records"]
+        assert [record["table"] for record in listed] == [ids[2]]
+        assert client.get(f"/record/{ids[1]}").status_code == 404

@@ -464,6 +464,7 @@ def test_tichu_serve_takes_the_hardening_options(
     argv += ["--idle-expiry", "60", "--finished-expiry", "5", "--max-tables", "7"]
     argv += ["--tables-per-client", "3", "--bots-per-client", "9", "--bot-rate", "50"]
     argv += ["--connections-per-client", "4", "--trusted-proxy", "10.0.0.1"]
+    argv += ["--max-records", "3"]
     assert cli.main(argv) == 0
     assert cli.main(["serve"]) == 0
     options, defaults = calls
@@ -473,10 +474,12 @@ def test_tichu_serve_takes_the_hardening_options(
     assert limits.max_tables == 7 and limits.tables_per_client == 3
     assert limits.bots_per_client == 9 and limits.bot_actions_per_second == 50
     assert limits.connections_per_client == 4 and options["trusted_proxies"] == ["10.0.0.1"]
+    assert limits.max_records == 3 and Limits().max_records == 200
     assert defaults["trusted_proxies"] == []
     assert defaults["expiry"] == Expiry() and defaults["limits"] == Limits()
     assert defaults["allowed_hosts"] == []
-    for bad in (["--idle-expiry", "0"], ["--bot-rate", "nan"], ["--max-tables", "0"]):
+    bad_options = (["--idle-expiry", "0"], ["--bot-rate", "nan"], ["--max-tables", "0"])
+    for bad in (*bad_options, ["--max-records", "-1"]):
         assert cli.main(["serve", *bad]) == 2
     assert "must be above 0" in capsys.readouterr().err
 

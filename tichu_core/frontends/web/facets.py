@@ -14,6 +14,7 @@ from typing import Protocol
 
 import tichu_core as tc
 from tichu_core.frontends.bots import Bot
+from tichu_core.frontends.web.protocol import Limits
 from tichu_core.frontends.web.store import SeatRecord, StoreWriter, TableRecord, TableStore
 
 
@@ -78,10 +79,14 @@ class Chatted(Protocol):
 
 
 class RecordsLobby(StoreHolder, Protocol):
-    """The lobby as a finished match's record sees it: the store and the games' titles."""
+    """The lobby as a finished match's record sees it: the store, the games' titles and
+    the limits (how many records are kept)."""
 
     @property
     def titles(self) -> dict[str, str]: ...
+
+    @property
+    def limits(self) -> Limits: ...
 
 
 class Recorded(Placed, Protocol):

@@ -79,6 +79,9 @@ class Limits:
     # Seconds a person's place waits for the person after the last connection to it is
     # gone, before a bot plays it until the person returns (seating.py).
     away_grace: float = 60.0
+    # Finished matches' records kept in the store (records.py): when a match ends, the
+    # oldest records beyond this many are deleted (and at the server's start).
+    max_records: int = 200
 
     def public(self) -> dict[str, Any]:
         return asdict(self)

@@ -1,6 +1,7 @@
 """Finished matches kept (the web table): when a table's match ends, its record (the
 saved game, ``Game.to_json``, and a summary for the lobby) is written to the store's
-``records`` table, where it stays when the table itself expires. The lobby lists the
+``records`` table, where it stays when the table itself expires, until more than
+``Limits.max_records`` (200) are kept: then the oldest are deleted. The lobby lists the
 latest ones (``records`` request); ``/record/ID`` gives the saved game as a file that
 ``tichu replay FILE`` replays (docs/web.md)."""
 
@@ -67,11 +68,13 @@ class Recorder:
         text = json.dumps(summary(table), separators=(",", ":"))
         restored = table.version == self._restored_at
         finished = table.record.touched if restored else time.time()
-        job = partial(table.lobby.store.put_record, table.id, finished, text, game.to_json())
+        lobby = table.lobby
+        keep = lobby.limits.max_records  # the oldest records beyond go (store.py)
+        job = partial(lobby.store.put_record, table.id, finished, text, game.to_json(), keep)
         task = loop.create_task(table.lobby.writer.write(job))
         task.add_done_callback(_logged)
 
 
-def _logged(task: asyncio.Task[None]) -> None:
+def _logged(task: asyncio.Task[int]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("a finished match's record could not be stored: %s", task.exception())

@@ -331,13 +331,32 @@ class TableStore:
             (table_id, number, line.time, line.player, line.name, line.text),
         )
 
-    def put_record(self, table_id: str, finished: float, summary: str, game: str) -> None:
-        """A finished match's record: kept when the table expires (web/records.py)."""
+    def put_record(
+        self, table_id: str, finished: float, summary: str, game: str, keep: int | None = None
+    ) -> int:
+        """A finished match's record: kept when the table expires (web/records.py). With
+        ``keep``, only the newest ``keep`` records stay (:meth:`put_prune_records`): how
+        many older ones were deleted."""
         self._db.execute(
             "INSERT OR REPLACE INTO records (table_id, finished, summary, game)"
             " VALUES (?, ?, ?, ?)",
             (table_id, finished, summary, game),
         )
+        return 0 if keep is None else self.put_prune_records(keep)
+
+    def put_prune_records(self, keep: int) -> int:
+        """Delete every finished match's record but the newest ``keep`` (by the time the
+        match ended; at the same time, the later table id stays); how many."""
+        cursor = self._db.execute(
+            "DELETE FROM records WHERE table_id IN (SELECT table_id FROM records"
+            " ORDER BY finished DESC, table_id DESC LIMIT -1 OFFSET ?)",
+            (max(0, keep),),
+        )
+        return cursor.rowcount
+
+    def prune_records(self, keep: int) -> int:
+        """:meth:`put_prune_records` in a transaction of its own."""
+        return self._one(lambda: self.put_prune_records(keep))
 
     def records(self, limit: int) -> list[tuple[str, float, str]]:
         """The latest ``limit`` finished matches: (table id, when, summary JSON)."""

@@ -756,7 +756,15 @@ class Lobby:
         self.titles: dict[str, str] = {entry["name"]: entry["title"] for entry in self.variants}
 
     def restore(self) -> None:
-        """Rebuild every stored table (a table that no longer replays is marked failed)."""
+        """Rebuild every stored table (a table that no longer replays is marked failed),
+        and keep the newest ``limits.max_records`` finished matches' records."""
+        pruned = self.store.prune_records(self.limits.max_records)
+        if pruned:
+            log.info(
+                "%d finished match record(s) over the %d kept deleted",
+                pruned,
+                self.limits.max_records,
+            )
         for record in self.store.load():
             self._install(Table(self, record))
 
