@@ -304,3 +304,86 @@ def test_ones_collected_dragon_trick_and_its_gift_read_right_for_you(
     assert "You: pass" not in felt and "You gives" not in felt, felt
     assert page.locator("#seats .seat.me .bubble.pass").count() == 0
     assert not ann.errors, ann.errors
+
+
+# At any table size: the score strip's names whole and on the screen; every name plate
+# clear of the felt's edge (its inner box, inside the rail) by 6 px; what shows of every
+# entry of the trick (a long one scrolls in its area) clear of every plate by 4 px; the
+# passes in a row and who takes the trick said whole.
+FITS = """() => {
+  const bad = [];
+  const width = window.innerWidth;
+  for (const who of document.querySelectorAll("#score-strip .score .who")) {
+    const box = who.getBoundingClientRect();
+    if (who.scrollWidth > who.clientWidth + 1) bad.push(`score "${who.innerText}" cut`);
+    if (box.left < 0 || box.right > width) bad.push(`score "${who.innerText}" off the screen`);
+  }
+  const felt = document.getElementById("felt");
+  const outer = felt.getBoundingClientRect();
+  const inner = { left: outer.left + felt.clientLeft, top: outer.top + felt.clientTop };
+  inner.right = inner.left + felt.clientWidth;
+  inner.bottom = inner.top + felt.clientHeight;
+  const plates = [...document.querySelectorAll("#seats .seat")];
+  for (const plate of plates) {
+    const p = plate.getBoundingClientRect();
+    const room = Math.min(p.left - inner.left, inner.right - p.right, p.top - inner.top,
+      inner.bottom - p.bottom);
+    if (room < 6) bad.push(`${plate.dataset.seat}'s plate ${Math.round(room)} px from the edge`);
+  }
+  const center = document.getElementById("center").getBoundingClientRect();
+  for (const entry of document.querySelectorAll("#trick .entry")) {
+    const box = entry.getBoundingClientRect();
+    if (box.width === 0 || box.bottom <= center.top || box.top >= center.bottom) continue;
+    // What shows of it: a long trick scrolls inside its area.
+    const e = { left: box.left, right: box.right, top: Math.max(box.top, center.top),
+      bottom: Math.min(box.bottom, center.bottom) };
+    for (const plate of plates) {
+      const p = plate.getBoundingClientRect();
+      if (e.left < p.right + 4 && p.left - 4 < e.right && e.top < p.bottom + 4 &&
+          p.top - 4 < e.bottom)
+        bad.push(`"${entry.innerText.replace(/\\n/g, " ")}" by ${plate.dataset.seat}'s plate`);
+    }
+    const who = entry.querySelector(".who");
+    if (who && who.scrollWidth > who.clientWidth + 1) bad.push(`"${who.innerText}" cut`);
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [
+        ("standard", None),
+        ("threechu", None),
+        ("tientsin", None),
+        ("grand_seigneur", 7),
+        ("grand_seigneur", 12),
+    ],
+    ids=["standard", "threechu", "tientsin", "7-seats", "12-seats"],
+)
+def test_scores_plates_and_the_trick_fit_at_every_table_size(
+    browser: Browser, server: tuple[str, Any], variant: str, players: int | None, size: Any
+) -> None:
+    url, _ = server
+    # A name as long as a team's names are together in a 6-seat game.
+    sam = Person(browser, url, "Samantha", size)
+    create_table(sam, url, variant, fill="greedy", players=players)
+    page = sam.page
+    seen: list[str] = []
+    largest = 0
+    deadline = time.monotonic() + 120
+    while largest < 8 and sam.hands_played() < 1:
+        with contextlib.suppress(PlaywrightTimeout):
+            if not sam.act():
+                page.wait_for_timeout(20)
+        page.wait_for_timeout(20)  # the newest play's fade-in
+        seen += page.evaluate(FITS)
+        entries = page.locator("#trick .entry").count()
+        if entries > largest:
+            largest = entries
+            sam.screenshot(f"fits-{variant}-{players or ''}-largest-trick")
+        assert time.monotonic() < deadline, "the hand took too long"
+    assert largest >= 3  # a trick of several entries was seen
+    assert not seen, sorted(set(seen))
+    assert not sam.errors, sam.errors

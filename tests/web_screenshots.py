@@ -95,9 +95,9 @@ def shoot(browser: Any, url: str, app: Any, viewport: dict[str, int], folder: Pa
     eve.page.locator("#records tr[data-record]").first.wait_for(timeout=20_000)
     eve.page.fill("#name", "Eve")
     save(eve, folder, "lobby")
-    # A standard table against heuristic bots: the exchange, a trick, the score sheet.
+    # A standard table against medium bots: the exchange, a trick, the score sheet.
     ann = Person(browser, url, "Ann", viewport)
-    create_table(ann, url, "standard", fill="heuristic")
+    create_table(ann, url, "standard", fill="medium")
     ann.page.evaluate(TIMER)
     page = ann.page
     act_until(ann, lambda: page.locator("#mine [data-target]").count() > 0)
@@ -123,9 +123,9 @@ def shoot(browser: Any, url: str, app: Any, viewport: dict[str, int], folder: Pa
     on_loop(app, one_bot_action(table))
     bob.page.wait_for_selector('#mine button[data-kind="bomb"]')
     save(bob, folder, "bomb-out-of-turn")
-    # Twelve seats: Grand Seigneur against heuristic bots, in play.
+    # Twelve seats: Grand Seigneur against medium bots, in play.
     cid = Person(browser, url, "Cid", viewport)
-    create_table(cid, url, "grand_seigneur", fill="heuristic", players=12)
+    create_table(cid, url, "grand_seigneur", fill="medium", players=12)
     cid.page.evaluate(TIMER)
     act_until(cid, lambda: cid.page.locator("#trick .entry.play").count() >= 2, seconds=180)
     save(cid, folder, "twelve-seats")

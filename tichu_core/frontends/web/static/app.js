@@ -491,10 +491,11 @@ function render() {
   document.body.dataset.phase = view.phase;
   document.body.dataset.hand = view.hand_index;
   renderScoreStrip(view);
+  // The hand first: its height sets the felt's, which the name plates are placed on.
+  renderMine(view, state.legal);
   renderSeats(view);
   renderAway();
   renderCenter(view, table);
-  renderMine(view, state.legal);
   renderLog();
   renderTurn(view, state.legal);
   maybeShowSheet(view);
@@ -705,30 +706,11 @@ function renderSeats(view) {
   for (const entry of trick) lastBySeat[entry.seat] = entry;
   const felt = $("felt");
   felt.classList.toggle("crowded", n > 6);
-  // The ellipse the name plates sit on keeps each plate inside the felt.
-  const plate = document.querySelector("#seats .seat");
-  const width = felt.clientWidth || 1;
-  const height = felt.clientHeight || 1;
-  const plateW = plate ? plate.offsetWidth : 150;
-  const plateH = plate ? plate.offsetHeight : 48;
-  const rx = Math.max(10, 50 - ((plateW / 2 + 4) / width) * 100);
-  const ry = Math.max(10, 50 - ((plateH / 2 + 18) / height) * 100);
   // A narrow table (a phone) with few seats: the others on an arc over the upper part,
   // so that the trick has the whole width above our hand.
-  const narrow = width < 640 && n <= 7;
-  felt.classList.toggle("narrow", narrow);
-  const top = ((plateH / 2 + 6) / height) * 100;
-  const arcY = narrow ? 36 : 50;
-  const arcRy = narrow ? arcY - top : ry;
-  const position = (k) => {
-    if (k === 0) return [50, 50 + ry];
-    const angle = narrow ? 2 * Math.PI - (Math.PI * (k - 1)) / Math.max(1, n - 2) : Math.PI / 2 - (2 * Math.PI * k) / n;
-    return [50 + rx * Math.cos(angle), arcY + arcRy * Math.sin(angle)];
-  };
+  felt.classList.toggle("narrow", isNarrow(felt, n));
   $("seats").replaceChildren(
     ...order.map((seat, k) => {
-      // Around an ellipse: ours at the bottom, the next seat to its right (play order).
-      const [x, y] = position(k);
       const badges = [];
       if (view.titles[seat]) badges.push(el("span", { class: "badge title", text: view.titles[seat] }));
       if (view.calls[seat]) {
@@ -759,7 +741,6 @@ function renderSeats(view) {
         {
           class: classes.join(" "),
           dataSeat: seat,
-          style: { left: `${x.toFixed(2)}%`, top: `${y.toFixed(2)}%` },
           aria: `${seatName(seat, false)}, ${view.hand_sizes[seat]} cards`,
         },
         el(
@@ -782,6 +763,90 @@ function renderSeats(view) {
       );
     }),
   );
+  placeSeats(felt);
+}
+
+function isNarrow(felt, seats) {
+  return (felt.clientWidth || 1) < 640 && seats <= 7;
+}
+
+// The name plates placed on the felt as it is now (drawn, or resized): around an
+// ellipse, ours at the bottom and the next seat to its right (play order), or on a
+// phone's arc; each plate inside the felt, clear of its edge (the largest plate sets
+// the room: a plate with a badge more is taller).
+function placeSeats(felt) {
+  const plates = [...document.querySelectorAll("#seats .seat")];
+  const n = plates.length;
+  if (!n) return;
+  const narrow = felt.classList.contains("narrow");
+  const width = felt.clientWidth || 1;
+  const height = felt.clientHeight || 1;
+  const plateW = Math.max(...plates.map((p) => p.offsetWidth));
+  const plateH = Math.max(...plates.map((p) => p.offsetHeight));
+  const rx = Math.max(10, 50 - ((plateW / 2 + 8) / width) * 100);
+  const ry = Math.max(10, 50 - ((plateH / 2 + 18) / height) * 100);
+  const top = ((plateH / 2 + 10) / height) * 100;
+  // The arc's ends at a third of the felt's height; on a short felt (two hands under
+  // it) higher, down to a row along the top, to leave the trick room above our plate.
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const trickBottom = height - Math.max(0.13 * height, 5.2 * rem); // the CSS of #center
+  const arcEnd = Math.min(0.36 * height, trickBottom - 90 - plateH / 2 - 16);
+  const arcY = narrow ? Math.max(top, (arcEnd / height) * 100) : 50;
+  const arcRy = narrow ? arcY - top : ry;
+  plates.forEach((plate, k) => {
+    let [x, y] = [50, 50 + ry];
+    if (k > 0) {
+      const angle = narrow ? 2 * Math.PI - (Math.PI * (k - 1)) / Math.max(1, n - 2) : Math.PI / 2 - (2 * Math.PI * k) / n;
+      [x, y] = [50 + rx * Math.cos(angle), arcY + arcRy * Math.sin(angle)];
+    }
+    plate.style.left = `${x.toFixed(2)}%`;
+    plate.style.top = `${y.toFixed(2)}%`;
+  });
+  clearOfPlates(felt, Number(plates[0].dataset.seat));
+}
+
+// The trick's area keeps clear of the name plates: on a phone's arc, below the plates
+// (a short felt, under two hands, brings the arc's ends down to it); with many seats
+// around an ellipse, between the plates beside it (those level with it, their bubbles
+// under them), a gap on each side.
+function clearOfPlates(felt, bottom) {
+  const center = $("center");
+  center.style.left = center.style.right = center.style.top = "";
+  const narrow = felt.classList.contains("narrow");
+  if (!narrow && !felt.classList.contains("crowded")) return newestInView();
+  const box = felt.getBoundingClientRect();
+  const inner = box.left + felt.clientLeft;
+  const innerTop = box.top + felt.clientTop;
+  const middle = inner + felt.clientWidth / 2;
+  const area = center.getBoundingClientRect();
+  const gap = 8;
+  const bubble = 16; // the "pass" and "to play" bubbles hang under a plate
+  const plates = [...document.querySelectorAll("#seats .seat")];
+  if (narrow) {
+    const lowest = Math.max(0, ...plates.filter((p) => Number(p.dataset.seat) !== bottom).map((p) => p.getBoundingClientRect().bottom));
+    if (lowest + bubble > area.top) center.style.top = `${Math.ceil(lowest + bubble - innerTop)}px`;
+    newestInView();
+    return;
+  }
+  let left = 0;
+  let right = 0;
+  for (const plate of plates) {
+    const p = plate.getBoundingClientRect();
+    if (p.bottom + bubble <= area.top || p.top >= area.bottom) continue; // above or below it
+    if (p.right <= middle) left = Math.max(left, p.right - inner);
+    else if (p.left >= middle) right = Math.max(right, inner + felt.clientWidth - p.left);
+  }
+  if (left) center.style.left = `${Math.ceil(left + gap)}px`;
+  if (right) center.style.right = `${Math.ceil(right + gap)}px`;
+  newestInView();
+}
+
+// A trick longer than its room scrolls: the newest play stays in view, the plays above
+// it fade out at the top edge.
+function newestInView() {
+  const center = $("center");
+  if (center.scrollHeight > center.clientHeight) center.scrollTop = center.scrollHeight;
+  center.classList.toggle("scrolled", center.scrollTop > 0);
 }
 
 // --------------------------------------------------------------------------- leavers
@@ -929,8 +994,8 @@ function renderCenter(view, table) {
   }
   if (S.collecting) nodes.push(el("div", { class: "muted collecting", text: "Collecting the trick…" }));
   $("trick").replaceChildren(...nodes);
-  // A trick longer than the room on a phone scrolls: the newest play stays in view.
-  if ($("felt").classList.contains("narrow")) $("center").scrollTop = $("center").scrollHeight;
+  // A trick longer than its room scrolls: the newest play stays in view.
+  newestInView();
 }
 
 // --------------------------------------------------------------------------- your hand
@@ -1839,7 +1904,18 @@ setInterval(() => {
   if (S.connected && S.tableId === null) send({ type: "tables" });
   if (S.connected && S.tableId === null) send({ type: "records" });
 }, 5000);
-window.addEventListener("resize", () => S.state && S.state.observation && renderSeats(S.state.observation));
+// The felt changes size (the window, the hand's list of plays opened): the plates follow.
+let feltSize = "";
+new ResizeObserver(() => {
+  const felt = $("felt");
+  const size = `${felt.clientWidth}x${felt.clientHeight}`;
+  if (size === feltSize || !S.state || !S.state.observation) return;
+  feltSize = size;
+  const n = S.state.observation.hand_sizes.length;
+  if (isNarrow(felt, n) !== felt.classList.contains("narrow")) renderSeats(S.state.observation);
+  else placeSeats(felt);
+}).observe($("felt"));
+$("center").addEventListener("scroll", () => $("center").classList.toggle("scrolled", $("center").scrollTop > 0));
 document.addEventListener("DOMContentLoaded", () => {
   $("variant").addEventListener("change", renderSizes);
   $("create-form").addEventListener("submit", createTable);
