@@ -523,7 +523,11 @@ def plain_push(actions: LegalActions, seat: int, teams: list[int]) -> Action | N
     given: dict[int, list[str]] = {}
     taken: set[int] = set()
     mine = teams[seat]
-    for target in sorted(targets, key=lambda t: teams[t] != mine):
+    # Partners first; the opponents in playing order from the seat, so that the lowest
+    # card goes to the next seat whoever pushes (a fixed order, such as by seat number,
+    # would give the same seats the lowest cards from everyone).
+    seats = len(teams)
+    for target in sorted(targets, key=lambda t: (teams[t] != mine, (t - seat) % seats)):
         codes = given[target] = []
         for _ in range(targets[target]):
             if teams[target] == mine:
