@@ -386,4 +386,12 @@ def test_scores_plates_and_the_trick_fit_at_every_table_size(
         assert time.monotonic() < deadline, "the hand took too long"
     assert largest >= 3  # a trick of several entries was seen
     assert not seen, sorted(set(seen))
+    if size == PHONE:  # the log opens as a drawer under the bar, the scores uncovered
+        sam.close_sheet()
+        page.click("#open-log")
+        page.wait_for_function("() => document.body.classList.contains('log-open')")
+        bar = page.locator("#bar").bounding_box()
+        drawer = page.locator("#log-panel").bounding_box()
+        assert bar is not None and drawer is not None
+        assert drawer["y"] >= bar["y"] + bar["height"] - 1, (bar, drawer)
     assert not sam.errors, sam.errors

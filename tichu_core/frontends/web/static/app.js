@@ -491,6 +491,7 @@ function render() {
   document.body.dataset.phase = view.phase;
   document.body.dataset.hand = view.hand_index;
   renderScoreStrip(view);
+  document.documentElement.style.setProperty("--bar-height", `${$("bar").offsetHeight}px`);
   // The hand first: its height sets the felt's, which the name plates are placed on.
   renderMine(view, state.legal);
   renderSeats(view);
