@@ -85,11 +85,12 @@ CALL_CONFIDENCE = 0.0
 # a rollout a call's gain is its stake (about the bonus, plus the match it may decide)
 # either way, so a gain's mean is stake * (2p - 1) for the chance p the rollouts give;
 # the call is weighed as if p were GRAND_LIFT higher. Calibrated to people's call rate
-# (benchmarks/call_calibration.py: with 0.15 the bot calls at 7% of standard deals,
-# people at 7.8%) and judged by the duels of docs/bots.md, "Calls". Being a chance, not
+# (benchmarks/call_calibration.py: with 0.10 the bot calls at 6.7% of 240 decisions of
+# standard deals, without it at 2.5%; people at 7.8% of their hands) and judged by the
+# duels of docs/bots.md, "Calls". Being a chance, not
 # points, it keeps the bot rule-aware: the bigger the bonus, the more a chance above
 # one half is worth against CALL_MARGIN.
-GRAND_LIFT = 0.15
+GRAND_LIFT = 0.10
 # A call is decided on as many paired runs as a decision has rollouts (``iterations``),
 # those beyond the halving's each in a world of its own: the deal one is in decides a
 # call more than the play-out does (at a Grand Tichu decision six of one's cards are
