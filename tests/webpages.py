@@ -144,7 +144,10 @@ class Person:
             "console",
             lambda message: self.errors.append(message.text) if message.type == "error" else None,
         )
-        self.page.set_default_timeout(5_000)
+        # How long a click or a wait may take before the test fails: generous, because
+        # on a loaded 2-core machine (the browser, the server and its bots on one box)
+        # the page was seen to need more than 5 s to let a button be clicked.
+        self.page.set_default_timeout(15_000)
 
     def open(self, address: str) -> None:
         self.page.goto(address)
