@@ -807,14 +807,14 @@ function placeSeats(felt) {
 }
 
 // The trick's area keeps clear of the name plates: on a phone's arc, below the plates
-// (a short felt, under two hands, brings the arc's ends down to it); with many seats
-// around an ellipse, between the plates beside it (those level with it, their bubbles
-// under them), a gap on each side.
+// (a short felt, under two hands, brings the arc's ends down to it); around an ellipse
+// (any number of seats: at six the side plates stand level with the area's upper and
+// lower rows), between the plates beside it (those level with it, their bubbles under
+// them), a gap on each side.
 function clearOfPlates(felt, bottom) {
   const center = $("center");
   center.style.left = center.style.right = center.style.top = "";
   const narrow = felt.classList.contains("narrow");
-  if (!narrow && !felt.classList.contains("crowded")) return newestInView();
   const box = felt.getBoundingClientRect();
   const inner = box.left + felt.clientLeft;
   const innerTop = box.top + felt.clientTop;
