@@ -7,8 +7,9 @@ For each of ``--deals`` one-hand deals of standard Tichu (seeds ``--first`` on),
 search bot (its default budget) is asked every seat's Grand Tichu decision from that
 seat's own record (its eight cards), and the call's mean gain over not calling in its
 rollouts and the call's stake (the mean size of a gain) are kept. Reported, for lifts
-on the chance of going out first that the rollouts give (``GRAND_LIFT`` in
-``tichu_core/frontends/bots/search.py``): the share of the decisions at which the bot
+on the chance of going out first that the rollouts give (a call when
+``gain + 2 * lift * stake`` exceeds ``CALL_MARGIN``; the bot itself uses no lift,
+docs/bots.md, "Calls"): the share of the decisions at which the bot
 would call, overall and seat by seat (the seats should not differ but by chance),
 beside people's 7.8% of hands on Brettspielwelt. Whether such calls pay is a question
 for a duel (``benchmarks/bot_duel.py``), not for this script: it judges no call.
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 
 import tichu_core as tc
 from tichu_core.frontends.bots import SearchBot, decide
-from tichu_core.frontends.bots.search import CALL_MARGIN, GRAND_LIFT
+from tichu_core.frontends.bots.search import CALL_MARGIN
 
 LIFTS = (0.0, 0.05, 0.08, 0.10, 0.12, 0.15, 0.20)
 
@@ -50,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{args.deals} deals of standard (seeds {args.first}..{args.first + args.deals - 1}): "
         f"{len(rows)} Grand Tichu decisions of the search bot; people call at 7.8% of hands"
     )
-    print(f"  lift   calls          by seat (GRAND_LIFT now: {GRAND_LIFT})")
+    print("  lift   calls          by seat (the bot as it is: lift 0)")
     for lift in LIFTS:
         called = [seat for seat, gain, stake in rows if gain + 2 * lift * stake > CALL_MARGIN]
         by_seat = [called.count(seat) for seat in range(4)]

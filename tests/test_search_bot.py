@@ -11,7 +11,6 @@ import tichu_core as tc
 from tichu_core.frontends.bots import SearchBot, decide, make_bot, play_match
 from tichu_core.frontends.bots.search import (
     CALL_MARGIN,
-    GRAND_LIFT,
     call_pays,
     plain_push,
     sure_gain,
@@ -286,23 +285,19 @@ def test_a_call_is_worth_what_the_rules_make_it() -> None:
     assert 25 * per_point[25] < CALL_MARGIN < 300 * per_point[300]
 
 
-def test_a_grand_tichu_is_weighed_with_its_lift() -> None:
+def test_a_call_is_made_from_the_margin_on() -> None:
     """A call's gain in a run is plus or minus its stake; at a chance p of going out
-    first its mean is stake * (2p - 1). A Tichu is called from about p = 0.55 on (the
-    margin), a Grand Tichu already GRAND_LIFT below that, whatever the stake."""
+    first its mean is stake * (2p - 1). A call is made (Grand Tichu and Tichu alike)
+    once that mean exceeds CALL_MARGIN: from a lower chance the bigger the stake."""
 
     def runs(chance: float, stake: float, count: int = 100) -> list[float]:
         made = round(chance * count)
         return [stake] * made + [-stake] * (count - made)
 
-    for stake in (200.0, 400.0):
+    for stake in (100.0, 200.0, 400.0):
         edge = 0.5 + CALL_MARGIN / (2 * stake)  # where a call's mean gain is the margin
-        assert call_pays(runs(edge + 0.02, stake), grand=False)
-        assert not call_pays(runs(edge - 0.02, stake), grand=False)
-        low = edge - GRAND_LIFT
-        assert call_pays(runs(low + 0.02, stake), grand=True)
-        assert not call_pays(runs(low - 0.02, stake), grand=True)
-        assert not call_pays(runs(low + 0.02, stake), grand=False)
+        assert call_pays(runs(edge + 0.02, stake))
+        assert not call_pays(runs(edge - 0.02, stake))
 
 
 def test_its_rollouts_push_as_players_do() -> None:

@@ -78,19 +78,6 @@ CALL_MARGIN = 10.0
 # overestimate to guard against): its mean gain must exceed the margin by this many
 # standard errors.
 CALL_CONFIDENCE = 0.0
-# What playing for a Grand Tichu adds to its caller's chance of going out first, which
-# the rollouts leave out: their players ignore calls (the partner does not give up its
-# own chances, the caller does not play for the call) and play a hand of fourteen with
-# random passes and leads, which blurs a strong hand of eight into an average one. In
-# a rollout a call's gain is its stake (about the bonus, plus the match it may decide)
-# either way, so a gain's mean is stake * (2p - 1) for the chance p the rollouts give;
-# the call is weighed as if p were GRAND_LIFT higher. Calibrated to people's call rate
-# (benchmarks/call_calibration.py: with 0.10 the bot calls at 6.7% of 240 decisions of
-# standard deals, without it at 2.5%; people at 7.8% of their hands) and judged by the
-# duels of docs/bots.md, "Calls". Being a chance, not
-# points, it keeps the bot rule-aware: the bigger the bonus, the more a chance above
-# one half is worth against CALL_MARGIN.
-GRAND_LIFT = 0.10
 # A call is decided on as many paired runs as a decision has rollouts (``iterations``),
 # those beyond the halving's each in a world of its own: the deal one is in decides a
 # call more than the play-out does (at a Grand Tichu decision six of one's cards are
@@ -400,7 +387,7 @@ class SearchBot:
             self.rollouts += 2 * extra
             self.call_gains.append(sum(gains) / len(gains))
             self.call_stakes.append(sum(abs(g) for g in gains) / len(gains))
-            call_chosen = call_pays(gains, grand=isinstance(call[0], tc.GrandTichu))
+            call_chosen = call_pays(gains)
         self.rollouts += sum(len(v) for v in values) + len(called)
         self.playout_steps += judge.steps
         self.seconds_spent += time.perf_counter() - started
@@ -416,14 +403,12 @@ class SearchBot:
         return candidates[best] if sure_gain(differences) else candidates[0]
 
 
-def call_pays(gains: Sequence[float], grand: bool) -> bool:
+def call_pays(gains: Sequence[float]) -> bool:
     """Whether a call's paired gains over not calling (one per run) make it: their mean
-    exceeds ``CALL_MARGIN``; a Grand Tichu's with ``GRAND_LIFT`` on the chance the runs
-    give, its stake read from the runs (a call's gain in a run is about plus or minus
-    its stake: the rollouts' players ignore calls)."""
-    stake = sum(abs(g) for g in gains) / len(gains)
-    lift = 2 * GRAND_LIFT * stake if grand else 0.0
-    return sure_gain(gains, CALL_MARGIN - lift, CALL_CONFIDENCE)
+    exceeds ``CALL_MARGIN`` (by ``CALL_CONFIDENCE`` standard errors). The same for a
+    Grand Tichu: a lift on its rollouts' chance was tried and measured to call on hands
+    that only broke even (docs/bots.md, "Calls")."""
+    return sure_gain(gains, CALL_MARGIN, CALL_CONFIDENCE)
 
 
 def sure_gain(
