@@ -407,7 +407,7 @@ def call_pays(gains: Sequence[float]) -> bool:
     """Whether a call's paired gains over not calling (one per run) make it: their mean
     exceeds ``CALL_MARGIN`` (by ``CALL_CONFIDENCE`` standard errors). The same for a
     Grand Tichu: a lift on its rollouts' chance was tried and measured to call on hands
-    that only broke even (docs/bots.md, "Calls")."""
+    that only broke even (docs/bots.md, "Issue 41", "Where it stands")."""
     return sure_gain(gains, CALL_MARGIN, CALL_CONFIDENCE)
 
 
