@@ -2,7 +2,7 @@
 whole play-outs.
 
     .venv/bin/python benchmarks/own_trick_bombs.py [--hands 400] [--worlds 24] [--seed 1]
-        [--over own|partner]
+        [--over own|partner|opponent]
 
 Heuristic bots play one-hand matches of ``bsw`` (standard with the site's wish rule;
 ``bombs.own_trick`` is on, as in standard). Whenever the driver offers a seat a bomb on
@@ -18,7 +18,9 @@ The value of an answer is the seat's team score for the hand minus the other tea
 the two answers share the worlds and the bots' seeds (paired). Reported: how often the
 moment came, how often the search bot bombed, and the mean gain of its bomb over
 letting the trick stand, with a 95% interval over the moments. ``--over partner``
-asks the same about a bomb out of turn on the partner's trick.
+asks the same about a bomb out of turn on the partner's trick, ``--over opponent``
+about one out of turn on an opponent's trick (the search bot as shipped: the only
+bomb out of turn it searches).
 """
 
 from __future__ import annotations
@@ -105,8 +107,11 @@ class _Watcher:
         top = observation.top_seat
         if top is None or not any(p.is_bomb for p in actions.combinations):
             return self.bot.offer(observation, actions, seat)
-        partner = top != seat and observation.teams[top] == observation.teams[seat]
-        if (top == seat) if self.over == "own" else partner:
+        own_side = observation.teams[top] == observation.teams[seat]
+        asked = {"own": top == seat, "partner": top != seat and own_side}.get(
+            self.over, not own_side
+        )
+        if asked:
             assert self.variant is not None
             self._judge(self.search.offer(observation, actions, seat), seat)
         return self.bot.offer(observation, actions, seat)
@@ -128,10 +133,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--worlds", type=int, default=24)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--over", choices=("own", "partner"), default="own")
+    parser.add_argument("--over", choices=("own", "partner", "opponent"), default="own")
     args = parser.parse_args(argv)
     moments = run(args.hands, args.worlds, args.seed, args.over)
-    whose = "one's own trick" if args.over == "own" else "the partner's trick"
+    whose = {"own": "one's own trick", "partner": "the partner's trick"}.get(
+        args.over, "an opponent's trick"
+    )
     for collecting in (False, True) if args.over == "own" else (False,):
         chances = [m for m in moments if m["collecting"] == collecting]
         what = "turns to collect" if collecting else "offers of a bomb out of turn on"
