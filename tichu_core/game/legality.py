@@ -320,7 +320,7 @@ class PushChoices:
     def __reduce__(self) -> tuple[type[PushChoices], tuple[int, dict[int, int]]]:
         # A compiled class is rebuilt through its constructor (mypyc's default pickling
         # calls it without arguments): what a bot in another process is sent.
-        return PushChoices, (self._hand, dict(zip(self._targets, self._wanted, strict=True)))
+        return PushChoices, (self._hand, self.targets())
 
     def _count(self) -> int:
         if self._size < 0:
