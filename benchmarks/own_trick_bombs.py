@@ -2,7 +2,7 @@
 whole play-outs.
 
     .venv/bin/python benchmarks/own_trick_bombs.py [--hands 400] [--worlds 24] [--seed 1]
-        [--over own|partner|opponent]
+        [--over own|partner|opponent] [--opponent-bomb-cards N|any]
 
 Heuristic bots play one-hand matches of ``bsw`` (standard with the site's wish rule;
 ``bombs.own_trick`` is on, as in standard). Whenever the driver offers a seat a bomb on
@@ -19,8 +19,11 @@ the two answers share the worlds and the bots' seeds (paired). Reported: how oft
 moment came, how often the search bot bombed, and the mean gain of its bomb over
 letting the trick stand, with a 95% interval over the moments. ``--over partner``
 asks the same about a bomb out of turn on the partner's trick, ``--over opponent``
-about one out of turn on an opponent's trick (the search bot as shipped: the only
-bomb out of turn it searches).
+about one out of turn on an opponent's trick (the search bot's ``opponent_bomb_cards``
+as shipped, or ``--opponent-bomb-cards``: ``any`` for the bot that searched every such
+bomb). Where the search bot would not bomb, nothing is played out; the other side of
+a comparison is the heuristic's answer at that moment, which is to let the trick
+stand except for the heuristic's own few bombs out of turn on opponents.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from typing import Any
 import tichu_core as tc
 from tichu_core import Action, LegalActions, Observation
 from tichu_core.frontends.bots import HeuristicBot, SearchBot, make_bot, play_match
+from tichu_core.frontends.bots.search import OPPONENT_BOMB_CARDS
 
 Z95 = 1.959964
 
@@ -60,12 +64,19 @@ class _Watcher:
     name = "heuristic"
 
     def __init__(
-        self, seed: int, worlds: int, moments: list[dict[str, Any]], over: str = "own"
+        self,
+        seed: int,
+        worlds: int,
+        moments: list[dict[str, Any]],
+        over: str = "own",
+        opponent_cards: int | None = OPPONENT_BOMB_CARDS,
     ) -> None:
         self.over = over
         self.bot = HeuristicBot(seed)
         # The search bot as it was: searching bombs on its own side's tricks too.
-        self.search = SearchBot(seed, own_trick_bombs=True, partner_bombs=True)
+        self.search = SearchBot(
+            seed, own_trick_bombs=True, partner_bombs=True, opponent_bomb_cards=opponent_cards
+        )
         self.worlds = worlds
         self.moments = moments
         self.rng = random.Random(seed)
@@ -117,13 +128,22 @@ class _Watcher:
         return self.bot.offer(observation, actions, seat)
 
 
-def run(hands: int, worlds: int, seed: int, over: str = "own") -> list[dict[str, Any]]:
+def run(
+    hands: int,
+    worlds: int,
+    seed: int,
+    over: str = "own",
+    opponent_cards: int | None = OPPONENT_BOMB_CARDS,
+) -> list[dict[str, Any]]:
     """The moments of ``hands`` one-hand matches (seeds ``seed``...)."""
     variant = tc.load_variant("bsw", overrides={"game.hands": 1, "game.target": 0})
     moments: list[dict[str, Any]] = []
     for index in range(hands):
         game = tc.Game(variant, seed=seed + index)
-        bots = [_Watcher(seed * 97 + index * 4 + p, worlds, moments, over) for p in range(4)]
+        bots = [
+            _Watcher(seed * 97 + index * 4 + p, worlds, moments, over, opponent_cards)
+            for p in range(4)
+        ]
         play_match(game, bots)
     return moments
 
@@ -134,8 +154,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=24)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--over", choices=("own", "partner", "opponent"), default="own")
+    parser.add_argument(
+        "--opponent-bomb-cards",
+        default=str(OPPONENT_BOMB_CARDS),
+        help="the search bot's opponent_bomb_cards: a number, or 'any' for no limit",
+    )
     args = parser.parse_args(argv)
-    moments = run(args.hands, args.worlds, args.seed, args.over)
+    limit = args.opponent_bomb_cards
+    if limit != "any" and not limit.isdigit():
+        parser.error(f"--opponent-bomb-cards: a number or 'any', got {limit!r}")
+    opponent_cards = None if limit == "any" else int(limit)
+    moments = run(args.hands, args.worlds, args.seed, args.over, opponent_cards)
     whose = {"own": "one's own trick", "partner": "the partner's trick"}.get(
         args.over, "an opponent's trick"
     )

@@ -11,6 +11,7 @@ import tichu_core as tc
 from tichu_core.frontends.bots import SearchBot, decide, make_bot, play_match
 from tichu_core.frontends.bots.search import (
     CALL_MARGIN,
+    OPPONENT_BOMB_CARDS,
     call_pays,
     plain_push,
     sure_gain,
@@ -185,7 +186,8 @@ def test_dragon_trick_goes_to_the_opponent_not_about_to_go_out() -> None:
 def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
     """S-BOMB-1: seat 0 leads the Mah Jong; seat 3, whose four nines are its whole hand,
     is offered the bomb out of turn (seat 1 is to play): the search compares letting
-    the trick stand with the bomb and answers with one of them."""
+    the trick stand with the bomb and answers with one of them (searched here: seat 0
+    holds three cards, within ``opponent_bomb_cards=3``)."""
     game = small(
         [
             ["MJ", "2j", "3j", "4j"],
@@ -200,7 +202,7 @@ def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
     actions = game.legal_actions(3)
     bomb = tc.Play(3, "9j 9s 9p 9t")
     assert bomb in actions
-    bot = SearchBot(seed=6, iterations=12)
+    bot = SearchBot(seed=6, iterations=12, opponent_bomb_cards=3)
     bot.observe(game.variant, 3, game.events_for(3))
     answer = bot.offer(game.observation(3), actions, 3)
     assert answer is None or answer in actions
@@ -209,6 +211,37 @@ def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
     bot.observe(game.variant, 1, game.events_for(1))
     assert bot.offer(game.observation(1), game.legal_actions(1), 1) is None
     assert bot.searched == 1
+
+
+def test_a_bomb_out_of_turn_on_an_opponent_waits_until_it_is_about_to_go_out() -> None:
+    """S-BOMB-1: seat 0 leads the Mah Jong and keeps three cards; seat 3 (its opponent)
+    is offered its four nines out of turn. By default (``OPPONENT_BOMB_CARDS``, 2) the
+    bot lets the trick stand without searching: at a table its earlier bombs lost
+    points (docs/bots.md, "Bombs"). From a limit of three cards, or with none, the bomb
+    is searched."""
+    game = small(
+        [
+            ["MJ", "2j", "3j", "4j"],
+            ["5j", "6j", "7j", "8j"],
+            ["Kj", "Ks", "Kp", "Kt"],
+            ["9j", "9s", "9p", "9t"],
+        ]
+    )
+    game.apply(tc.Play(0, "MJ"))
+    game.apply(tc.Wish(0, None))
+    view = game.observation(3)
+    assert view.top_seat == 0 and view.hand_sizes[0] == 3 and OPPONENT_BOMB_CARDS == 2
+    actions = game.legal_actions(3)
+    assert tc.Play(3, "9j 9s 9p 9t") in actions
+    for limit, searched in ((OPPONENT_BOMB_CARDS, 0), (3, 1), (None, 1)):
+        bot = SearchBot(seed=6, iterations=12, opponent_bomb_cards=limit)
+        bot.observe(game.variant, 3, game.events_for(3))
+        answer = bot.offer(view, actions, 3)
+        assert bot.searched == searched, limit
+        assert answer is None if not searched else answer is None or answer in actions
+    for wrong in (-1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="opponent_bomb_cards"):
+            SearchBot(opponent_bomb_cards=wrong)  # type: ignore[arg-type]
 
 
 def test_no_bomb_on_its_own_or_its_partners_trick_unless_asked_to() -> None:

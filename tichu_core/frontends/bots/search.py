@@ -37,6 +37,7 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_STEPS",
     "DEFAULT_WORLDS",
+    "OPPONENT_BOMB_CARDS",
     "SearchBot",
     "call_pays",
     "plain_push",
@@ -68,6 +69,11 @@ ROLLOUT_RANDOM_LEAD = 0.25
 ROLLOUTS = ("fast", "heuristic")
 # How many standard errors a candidate must beat the default by (see SearchBot._search).
 CONFIDENCE = 1.0
+# A bomb out of turn on an opponent's trick is searched only when that opponent holds at
+# most this many cards: the rollouts never bomb out of turn, so they undervalue a bomb
+# kept for later, and the search's earlier bombs lost points at a table (docs/bots.md,
+# "Bombs"); where the opponent is about to go out there is no later.
+OPPONENT_BOMB_CARDS = 2
 # What a call must gain over not calling in the rollouts, in points, beyond that: the
 # rollouts leave out how the table answers a call (opponents fight a caller, bombs and
 # all; a partner gives up its own chances), so a call has to be clearly worth its risk.
@@ -111,7 +117,8 @@ class SearchBot:
     them, each sampled when first needed); ``candidates``: at most this many
     actions are compared; ``own_trick_bombs``: whether a bomb on the bot's own trick
     (``bombs.own_trick``) is searched at all, ``partner_bombs`` one out of turn on its
-    partner's trick; ``rollout``: ``"fast"`` (this module's
+    partner's trick, ``opponent_bomb_cards`` the most cards an opponent may hold for a
+    bomb out of turn on its trick to be searched (None: any); ``rollout``: ``"fast"`` (this module's
     default policy) or ``"heuristic"`` (the heuristic bot plays the rollouts). With
     ``iterations`` and ``steps`` the decisions depend only on the seed and what the
     player was shown.
@@ -131,6 +138,7 @@ class SearchBot:
         rollout: str = "fast",
         own_trick_bombs: bool = False,
         partner_bombs: bool = False,
+        opponent_bomb_cards: int | None = OPPONENT_BOMB_CARDS,
     ) -> None:
         for label, value, low in (
             ("iterations", iterations, 1),
@@ -147,6 +155,15 @@ class SearchBot:
             isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0
         ):
             raise ValueError(f"search bot: seconds must be a positive number, got {seconds!r}")
+        if opponent_bomb_cards is not None and (
+            isinstance(opponent_bomb_cards, bool)
+            or not isinstance(opponent_bomb_cards, int)
+            or opponent_bomb_cards < 0
+        ):
+            raise ValueError(
+                "search bot: opponent_bomb_cards must be an integer >= 0 or None, "
+                f"got {opponent_bomb_cards!r}"
+            )
         if rollout not in ROLLOUTS:
             raise ValueError(
                 f"search bot: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}"
@@ -154,6 +171,7 @@ class SearchBot:
         self.rollout = rollout
         self.own_trick_bombs = own_trick_bombs
         self.partner_bombs = partner_bombs
+        self.opponent_bomb_cards = opponent_bomb_cards
         self.iterations = iterations
         self.steps = steps
         self.seconds = seconds
@@ -199,10 +217,17 @@ class SearchBot:
     def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
         """Out of turn: a bomb from ``actions``, or None to let the trick stand; both
         judged by the same search (none on its own trick without ``own_trick_bombs``, none
-        on its partner's without ``partner_bombs``: docs/bots.md, "Bombs")."""
+        on its partner's without ``partner_bombs``, none on an opponent's that holds more
+        than ``opponent_bomb_cards`` cards: docs/bots.md, "Bombs")."""
         top = observation.top_seat
-        own_side = top is not None and observation.teams[top] == observation.teams[seat]
-        if own_side and not (self.own_trick_bombs if top == seat else self.partner_bombs):
+        if top is not None and observation.teams[top] == observation.teams[seat]:
+            if not (self.own_trick_bombs if top == seat else self.partner_bombs):
+                return None
+        elif (
+            top is not None
+            and self.opponent_bomb_cards is not None
+            and observation.hand_sizes[top] > self.opponent_bomb_cards
+        ):
             return None
         fixed = len(actions.fixed)
         bombs = [
