@@ -38,7 +38,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import tichu_core as tc
 from tichu_core import Action, LegalActions, Observation
@@ -216,6 +216,17 @@ def report(a: str, b: str, pairs: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _play_job(job: tuple[str, str, int, str, Sequence[str]]) -> dict[str, Any]:
+    return play_pair(*job)
+
+
+def _keep(record: dict[str, Any], done: dict[int, dict[str, Any]], out: IO[str] | None) -> None:
+    done[record["seed"]] = record
+    if out is not None:
+        out.write(json.dumps(record) + "\n")
+        out.flush()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a")
@@ -240,18 +251,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = args.out.open("a") if args.out is not None else None
     try:
         if args.workers > 1:
+            # Each pair is kept as it finishes (in any order), so that a run stopped
+            # part-way resumes from every pair played, as with one worker.
             with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-                for record in pool.starmap(play_pair, jobs, chunksize=1):
-                    done[record["seed"]] = record
-                    if out is not None:
-                        out.write(json.dumps(record) + "\n")
+                for record in pool.imap_unordered(_play_job, jobs, chunksize=1):
+                    _keep(record, done, out)
         else:
             for job in jobs:
-                record = play_pair(*job)
-                done[record["seed"]] = record
-                if out is not None:
-                    out.write(json.dumps(record) + "\n")
-                    out.flush()
+                _keep(play_pair(*job), done, out)
     finally:
         if out is not None:
             out.close()
