@@ -122,9 +122,16 @@ async def create_tables(url: str) -> str:
     """Every table, 20 creates a second per connection (the rate limit) over 50 of them;
     the person's table's id."""
 
+    # The server keeps a client's connections that have not sent their request yet to a
+    # few (`Limits.pending_per_client`, the oldest closed): one client opening 50 at
+    # once would lose some, so they open a few at a time.
+    opening = asyncio.Semaphore(8)
+
     async def some(kinds: list[dict[str, str] | None]) -> list[str]:
         ids = []
-        async with connect(url, max_size=None) as ws:
+        async with opening:
+            ws = await connect(url, max_size=None)
+        async with ws:
             await ws.recv()  # welcome
             for bots in kinds:
                 # The server's cap on a match's length (docs/web.md section 5).
