@@ -183,11 +183,9 @@ def test_dragon_trick_goes_to_the_opponent_not_about_to_go_out() -> None:
     assert decide(SearchBot(seed=5, iterations=24), game, 0) == tc.GiveTrick(0, 3)
 
 
-def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
-    """S-BOMB-1: seat 0 leads the Mah Jong; seat 3, whose four nines are its whole hand,
-    is offered the bomb out of turn (seat 1 is to play): the search compares letting
-    the trick stand with the bomb and answers with one of them (searched here: seat 0
-    holds three cards, within ``opponent_bomb_cards=3``)."""
+def mah_jong_led_to_four_nines() -> tc.Game:
+    """Seat 0 has led the Mah Jong (no wish) and keeps three cards; seat 1 is to play;
+    seat 3, an opponent of seat 0, holds four nines, its whole hand."""
     game = small(
         [
             ["MJ", "2j", "3j", "4j"],
@@ -198,6 +196,15 @@ def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
     )
     game.apply(tc.Play(0, "MJ"))
     game.apply(tc.Wish(0, None))
+    return game
+
+
+def test_out_of_turn_offer_is_a_listed_bomb_or_none() -> None:
+    """S-BOMB-1: seat 0 leads the Mah Jong; seat 3, whose four nines are its whole hand,
+    is offered the bomb out of turn (seat 1 is to play): the search compares letting
+    the trick stand with the bomb and answers with one of them (searched here: seat 0
+    holds three cards, within ``opponent_bomb_cards=3``)."""
+    game = mah_jong_led_to_four_nines()
     assert game.waiting_for == [1] and 3 in game.to_act
     actions = game.legal_actions(3)
     bomb = tc.Play(3, "9j 9s 9p 9t")
@@ -219,16 +226,7 @@ def test_a_bomb_out_of_turn_on_an_opponent_waits_until_it_is_about_to_go_out() -
     bot lets the trick stand without searching: at a table its earlier bombs lost
     points (docs/bots.md, "Bombs"). From a limit of three cards, or with none, the bomb
     is searched."""
-    game = small(
-        [
-            ["MJ", "2j", "3j", "4j"],
-            ["5j", "6j", "7j", "8j"],
-            ["Kj", "Ks", "Kp", "Kt"],
-            ["9j", "9s", "9p", "9t"],
-        ]
-    )
-    game.apply(tc.Play(0, "MJ"))
-    game.apply(tc.Wish(0, None))
+    game = mah_jong_led_to_four_nines()
     view = game.observation(3)
     assert view.top_seat == 0 and view.hand_sizes[0] == 3 and OPPONENT_BOMB_CARDS == 2
     actions = game.legal_actions(3)
