@@ -147,23 +147,20 @@ class SearchBot:
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ValueError(f"search bot: {label} must be an integer >= {low}, got {value!r}")
-        if steps is not None and (
-            isinstance(steps, bool) or not isinstance(steps, int) or steps < 1
+        for label, limit, low in (
+            ("steps", steps, 1),
+            ("opponent_bomb_cards", opponent_bomb_cards, 0),
         ):
-            raise ValueError(f"search bot: steps must be an integer >= 1 or None, got {steps!r}")
+            if limit is not None and (
+                isinstance(limit, bool) or not isinstance(limit, int) or limit < low
+            ):
+                raise ValueError(
+                    f"search bot: {label} must be an integer >= {low} or None, got {limit!r}"
+                )
         if seconds is not None and (
             isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0
         ):
             raise ValueError(f"search bot: seconds must be a positive number, got {seconds!r}")
-        if opponent_bomb_cards is not None and (
-            isinstance(opponent_bomb_cards, bool)
-            or not isinstance(opponent_bomb_cards, int)
-            or opponent_bomb_cards < 0
-        ):
-            raise ValueError(
-                "search bot: opponent_bomb_cards must be an integer >= 0 or None, "
-                f"got {opponent_bomb_cards!r}"
-            )
         if rollout not in ROLLOUTS:
             raise ValueError(
                 f"search bot: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}"
@@ -220,15 +217,15 @@ class SearchBot:
         on its partner's without ``partner_bombs``, none on an opponent's that holds more
         than ``opponent_bomb_cards`` cards: docs/bots.md, "Bombs")."""
         top = observation.top_seat
-        if top is not None and observation.teams[top] == observation.teams[seat]:
-            if not (self.own_trick_bombs if top == seat else self.partner_bombs):
+        if top is not None:
+            if observation.teams[top] == observation.teams[seat]:
+                if not (self.own_trick_bombs if top == seat else self.partner_bombs):
+                    return None
+            elif (
+                self.opponent_bomb_cards is not None
+                and observation.hand_sizes[top] > self.opponent_bomb_cards
+            ):
                 return None
-        elif (
-            top is not None
-            and self.opponent_bomb_cards is not None
-            and observation.hand_sizes[top] > self.opponent_bomb_cards
-        ):
-            return None
         fixed = len(actions.fixed)
         bombs = [
             (i, play) for i, play in enumerate(actions.combinations) if play.is_bomb
