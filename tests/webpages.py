@@ -76,6 +76,7 @@ DECISION = """() => {
   if (!mine) return null;
   const pass = mine.querySelector('button[data-kind="pass"]');
   return {
+    version: Number(document.body.dataset.version ?? -1),
     seat: mine.dataset.mySeat,
     take: pass !== null && pass.innerText === "Take the trick",
     plays: mine.querySelectorAll("button.chip:not(.bomb)").length,
@@ -130,6 +131,7 @@ class Person:
         self.name = name
         self.size = f"{viewport['width']}x{viewport['height']}"
         self.frames: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []  # what the page sent, to find a click's answer
         self.snapshots: list[dict[str, Any]] = []
         self.errors: list[str] = []
         self.decisions = 0
@@ -158,6 +160,7 @@ class Person:
 
     def _watch(self, websocket: Any) -> None:
         websocket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        websocket.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
     def snapshot(self) -> dict[str, Any]:
         shot: dict[str, Any] = self.page.evaluate(SNAPSHOT)
@@ -177,16 +180,34 @@ class Person:
         return path
 
     def click_and_wait(self, locator: Any) -> None:
-        """Click an action and wait for the state it causes (its version)."""
-        before = self.version()
+        """Click an action, wait for the server's answer to that very request and then
+        for the page to show the state it made (the answer's version). Waiting for any
+        new version is not enough: another seat's action (a bot's Grand Tichu decision,
+        its push) makes one too, and a click taken on a page that has not yet drawn our
+        own action would repeat or misread the decision."""
+        sent, received = len(self.sent), len(self.frames)  # a new page counts ids from 1
         locator.click()
         deadline = time.monotonic() + 10
-        while self.version() == before:
-            status = self.page.inner_text("#status")
-            assert "error" not in (self.page.get_attribute("#status", "data-code") or ""), (
-                f"{self.name}: the server refused: {status}"
+        request = None
+        while request is None:
+            request = next(
+                (m for m in self.sent[sent:] if m.get("type") == "act" and "id" in m), None
             )
-            assert time.monotonic() < deadline, f"{self.name}: no new state after a click"
+            assert time.monotonic() < deadline, f"{self.name}: the click sent no action"
+            if request is None:
+                self.page.wait_for_timeout(10)
+        answer = None
+        while answer is None:
+            answer = next((m for m in self.frames[received:] if m.get("id") == request["id"]), None)
+            assert time.monotonic() < deadline, f"{self.name}: no answer to {request}"
+            if answer is None:
+                self.page.wait_for_timeout(10)
+        assert answer["type"] == "ack", (
+            f"{self.name}: the server refused {request['action']}: "
+            f"{answer.get('code')}: {answer.get('message')}"
+        )
+        while self.version() < answer["version"]:
+            assert time.monotonic() < deadline, f"{self.name}: the page did not draw its action"
             self.page.wait_for_timeout(10)
 
     def close_sheet(self) -> None:
@@ -254,6 +275,8 @@ class Person:
             chips.first.click()
             self.click_and_wait(mine.locator('button[data-kind="play"]:not([disabled])').first)
             return True
+        if not passing.count() and self.version() != found["version"]:
+            return False  # the state moved on meanwhile (a bot bombed): look again
         assert passing.count(), f"{self.name}: nothing to click for seat {seat}"
         if found["take"]:
             self.collect_clicks += 1
