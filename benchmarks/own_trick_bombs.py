@@ -2,7 +2,7 @@
 whole play-outs.
 
     .venv/bin/python benchmarks/own_trick_bombs.py [--hands 400] [--worlds 24] [--seed 1]
-        [--over own|partner|opponent] [--opponent-bomb-cards N|any]
+        [--over own|partner|opponent] [--opponent-bomb-cards N|any] [--on-turn]
 
 Heuristic bots play one-hand matches of ``bsw`` (standard with the site's wish rule;
 ``bombs.own_trick`` is on, as in standard). Whenever the driver offers a seat a bomb on
@@ -24,6 +24,12 @@ as shipped, or ``--opponent-bomb-cards``: ``any`` for the bot that searched ever
 bomb). Where the search bot would not bomb, nothing is played out; the other side of
 a comparison is the heuristic's answer at that moment, which is to let the trick
 stand except for the heuristic's own few bombs out of turn on opponents.
+
+``--on-turn`` (with ``--over partner`` or ``--over opponent``) asks instead about the
+seat's own turn on such a trick, where a bomb is among its plays: the search bot as
+shipped chooses, and where it bombs, its bomb is played out against the heuristic's
+answer without a bomb (the heuristic's own play or pass, or a pass where the
+heuristic would bomb too).
 """
 
 from __future__ import annotations
@@ -57,6 +63,14 @@ def _value(world: tc.Game, answer: Action | None, seat: int, seed: int) -> float
     return gained[team] - sum(g for i, g in enumerate(gained) if i != team)
 
 
+def _is_bomb(action: Action, actions: LegalActions) -> bool:
+    """Whether ``action`` is one of the listed plays that are bombs."""
+    fixed = len(actions.fixed)
+    return any(
+        play.is_bomb and actions[fixed + i] == action for i, play in enumerate(actions.combinations)
+    )
+
+
 class _Watcher:
     """A heuristic bot that, offered a bomb on its own trick, asks a search bot too and
     judges the search bot's bomb (see the module docstring)."""
@@ -70,8 +84,10 @@ class _Watcher:
         moments: list[dict[str, Any]],
         over: str = "own",
         opponent_cards: int | None = OPPONENT_BOMB_CARDS,
+        on_turn: bool = False,
     ) -> None:
         self.over = over
+        self.on_turn = on_turn
         self.bot = HeuristicBot(seed)
         # The search bot as it was: searching bombs on its own side's tricks too.
         self.search = SearchBot(
@@ -89,6 +105,12 @@ class _Watcher:
         self.search.observe(variant, player, events)
 
     def choose(self, observation: Observation, actions: LegalActions, seat: int) -> Action:
+        if self.on_turn:
+            top = observation.top_seat
+            bombs = any(p.is_bomb for p in actions.combinations)
+            if bombs and top is not None and top != seat and self._asked(observation, seat):
+                self._judge_turn(observation, actions, seat)
+            return self.bot.choose(observation, actions, seat)
         if (
             self.over == "own"
             and observation.top_seat == seat
@@ -100,7 +122,27 @@ class _Watcher:
             self._judge(bomb, seat, collecting=True)
         return self.bot.choose(observation, actions, seat)
 
-    def _judge(self, bomb: Action | None, seat: int, collecting: bool = False) -> None:
+    def _judge_turn(self, observation: Observation, actions: LegalActions, seat: int) -> None:
+        """On its turn: the search bot's choice; where it bombs, against the heuristic's
+        answer without a bomb."""
+        chosen = self.search.choose(observation, actions, seat)
+        bomb = chosen if isinstance(chosen, tc.Play) and _is_bomb(chosen, actions) else None
+        instead: Action | None = self.bot.choose(observation, actions, seat)
+        if isinstance(instead, tc.Play) and _is_bomb(instead, actions):
+            instead = next((a for a in actions.fixed if isinstance(a, tc.Pass)), None)
+            if instead is None:
+                return  # a bomb or nothing (a wish to fulfil): no answer without a bomb
+        self._judge(bomb, seat, instead=instead)
+
+    def _judge(
+        self,
+        bomb: Action | None,
+        seat: int,
+        collecting: bool = False,
+        instead: Action | None = None,
+    ) -> None:
+        """Where ``bomb`` is given: its value against ``instead`` (None: the heuristic's
+        answer, a pass, collecting or not), on the same sampled worlds and seeds."""
         moment: dict[str, Any] = {"bombed": bomb is not None, "collecting": collecting}
         if bomb is not None:
             assert self.variant is not None
@@ -109,20 +151,24 @@ class _Watcher:
             for _ in range(self.worlds):
                 world = sampler.sample(self.events, self.rng)
                 seed = self.rng.getrandbits(30)
-                # Not bombing: the heuristic's answer (a pass, collecting or not).
-                gains.append(_value(world, bomb, seat, seed) - _value(world, None, seat, seed))
+                gains.append(_value(world, bomb, seat, seed) - _value(world, instead, seat, seed))
             moment["gain"] = statistics.fmean(gains)
         self.moments.append(moment)
+
+    def _asked(self, observation: Observation, seat: int) -> bool:
+        """Whether the trick's top play is of the kind ``--over`` asks about."""
+        top = observation.top_seat
+        assert top is not None
+        own_side = observation.teams[top] == observation.teams[seat]
+        return {"own": top == seat, "partner": top != seat and own_side}.get(
+            self.over, not own_side
+        )
 
     def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
         top = observation.top_seat
         if top is None or not any(p.is_bomb for p in actions.combinations):
             return self.bot.offer(observation, actions, seat)
-        own_side = observation.teams[top] == observation.teams[seat]
-        asked = {"own": top == seat, "partner": top != seat and own_side}.get(
-            self.over, not own_side
-        )
-        if asked:
+        if not self.on_turn and self._asked(observation, seat):
             assert self.variant is not None
             self._judge(self.search.offer(observation, actions, seat), seat)
         return self.bot.offer(observation, actions, seat)
@@ -134,6 +180,7 @@ def run(
     seed: int,
     over: str = "own",
     opponent_cards: int | None = OPPONENT_BOMB_CARDS,
+    on_turn: bool = False,
 ) -> list[dict[str, Any]]:
     """The moments of ``hands`` one-hand matches (seeds ``seed``...)."""
     variant = tc.load_variant("bsw", overrides={"game.hands": 1, "game.target": 0})
@@ -141,7 +188,7 @@ def run(
     for index in range(hands):
         game = tc.Game(variant, seed=seed + index)
         bots = [
-            _Watcher(seed * 97 + index * 4 + p, worlds, moments, over, opponent_cards)
+            _Watcher(seed * 97 + index * 4 + p, worlds, moments, over, opponent_cards, on_turn)
             for p in range(4)
         ]
         play_match(game, bots)
@@ -159,24 +206,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=str(OPPONENT_BOMB_CARDS),
         help="the search bot's opponent_bomb_cards: a number, or 'any' for no limit",
     )
+    parser.add_argument(
+        "--on-turn",
+        action="store_true",
+        help="its bombs on its own turn over the partner's or an opponent's trick",
+    )
     args = parser.parse_args(argv)
+    if args.on_turn and args.over == "own":
+        parser.error("--on-turn asks about a bomb over the partner's or an opponent's trick")
     limit = args.opponent_bomb_cards
     if limit != "any" and not limit.isdigit():
         parser.error(f"--opponent-bomb-cards: a number or 'any', got {limit!r}")
     opponent_cards = None if limit == "any" else int(limit)
-    moments = run(args.hands, args.worlds, args.seed, args.over, opponent_cards)
+    moments = run(args.hands, args.worlds, args.seed, args.over, opponent_cards, args.on_turn)
     whose = {"own": "one's own trick", "partner": "the partner's trick"}.get(
         args.over, "an opponent's trick"
     )
     for collecting in (False, True) if args.over == "own" else (False,):
         chances = [m for m in moments if m["collecting"] == collecting]
         what = "turns to collect" if collecting else "offers of a bomb out of turn on"
+        if args.on_turn:
+            what = "turns with a bomb among the plays on"
         _say(args, chances, f"{what} {whose}")
     return 0
 
 
 def _say(args: argparse.Namespace, moments: list[dict[str, Any]], what: str) -> None:
     bombed = [m["gain"] for m in moments if m["bombed"]]
+    against = "the heuristic without a bomb" if args.on_turn else "letting the trick stand"
     print(
         f"{args.hands} hands of bsw (heuristic bots): {len(moments)} {what}; "
         f"the search bot would bomb at {len(bombed)}"
@@ -185,7 +242,7 @@ def _say(args: argparse.Namespace, moments: list[dict[str, Any]], what: str) -> 
         mean = statistics.fmean(bombed)
         half = Z95 * statistics.stdev(bombed) / math.sqrt(len(bombed))
         print(
-            f"  its bomb against letting the trick stand, played out at a table "
+            f"  its bomb against {against}, played out at a table "
             f"({args.worlds} worlds each): {mean:+.1f} points a moment "
             f"[{mean - half:+.1f}, {mean + half:+.1f}]"
         )

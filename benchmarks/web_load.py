@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import random
@@ -58,7 +59,7 @@ from tichu_core.frontends.web.store import TableStore
 
 # The person plays as the web tests' random player does (tests/webtable.py): one copy.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from webtable import random_action
+from webtable import random_action  # type: ignore[import-not-found]
 
 ROOT = Path(__file__).resolve().parents[1]
 BOTS = {str(p): "greedy" for p in range(4)}
@@ -135,7 +136,7 @@ async def create_tables(url: str) -> str:
             await ws.recv()  # welcome
             for bots in kinds:
                 # The server's cap on a match's length (docs/web.md section 5).
-                overrides = {"game.target": 5000} if bots is person else {}
+                overrides = {"game.target": 5000} if bots is with_person else {}
                 reply = await request(
                     ws, type="create", variant="standard", bots=bots or {}, overrides=overrides
                 )
@@ -144,8 +145,10 @@ async def create_tables(url: str) -> str:
                 await asyncio.sleep(0.05)
         return ids
 
-    person = {"1": "greedy", "2": "greedy", "3": "greedy"}
-    kinds: list[dict[str, str] | None] = [person] + [BOTS] * (BOT_TABLES - 1)
+    # The person's table (a name apart from the coroutine `person` below).
+    with_person = {"1": "greedy", "2": "greedy", "3": "greedy"}
+    kinds: list[dict[str, str] | None] = [with_person]
+    kinds += [BOTS] * (BOT_TABLES - 1)
     kinds += [None] * (TABLES - BOT_TABLES)
     groups = [kinds[i::50] for i in range(50)]
     ids = await asyncio.gather(*(some(group) for group in groups))
@@ -336,7 +339,7 @@ def long_match(db: Path, hands: int) -> str:
         store.add_table(record_)
         store.transaction([lambda: store.put_seats(record_.id, record_.seats)])
         store.transaction(
-            [lambda i=i, a=a: store.put_action(record_.id, i, a) for i, a in enumerate(actions)]
+            [functools.partial(store.put_action, record_.id, i, a) for i, a in enumerate(actions)]
         )
     finally:
         store.close()
