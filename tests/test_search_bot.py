@@ -288,6 +288,34 @@ def test_no_bomb_on_its_own_or_its_partners_trick_unless_asked_to() -> None:
     assert decide(bot, game, 3) in actions and bot.searched == 1
 
 
+def test_on_its_turn_too_no_bomb_on_its_partner_nor_on_an_opponent_far_from_out() -> None:
+    """S-BOMB-1: seat 1 leads the Ace of Jade and keeps four cards. Seat 2, its
+    opponent, may beat it on its turn only with four nines: by default
+    (``OPPONENT_BOMB_CARDS``, 2) it passes without a search, where the bot that searches
+    every bomb (None) throws them; played out at a table such bombs lost points
+    (docs/bots.md, "Bombs"). Seat 3, the leader's partner, passes over its partner's
+    trick without searching its four kings, unless ``partner_bombs``."""
+    game = small(
+        [
+            ["Qj", "Qs", "Jp", "Jt", "2s"],
+            ["Aj", "2j", "3j", "4j", "5s"],
+            ["9j", "9s", "9p", "9t", "6j"],
+            ["Kj", "Ks", "Kp", "Kt", "10s"],
+        ]
+    )
+    game.apply(tc.Play(1, "Aj"))
+    bomb = tc.Play(2, "9j 9s 9p 9t")
+    assert game.waiting_for == [2] and list(game.legal_actions(2)) == [tc.Pass(2), bomb]
+    for limit, answer, searched in ((OPPONENT_BOMB_CARDS, tc.Pass(2), 0), (None, bomb, 1)):
+        bot = SearchBot(seed=3, iterations=24, opponent_bomb_cards=limit)
+        assert decide(bot, game, 2) == answer and bot.searched == searched, limit
+    game.apply(tc.Pass(2))
+    assert tc.Play(3, "Kj Ks Kp Kt") in game.legal_actions(3)
+    for partner_bombs, searched in ((False, 0), (True, 1)):
+        bot = SearchBot(seed=3, iterations=24, partner_bombs=partner_bombs)
+        assert decide(bot, game, 3) == tc.Pass(3) and bot.searched == searched
+
+
 def test_a_call_is_worth_what_the_rules_make_it() -> None:
     """S-CALL-1, S-SCORE-3 with the option `calls.tichu_points`: seat 2 leads with the
     Dragon, the Mah Jong and two pairs in a six-card deal, a fair but not a sure chance

@@ -69,10 +69,11 @@ ROLLOUT_RANDOM_LEAD = 0.25
 ROLLOUTS = ("fast", "heuristic")
 # How many standard errors a candidate must beat the default by (see SearchBot._search).
 CONFIDENCE = 1.0
-# A bomb out of turn on an opponent's trick is searched only when that opponent holds at
-# most this many cards: the rollouts never bomb out of turn, so they undervalue a bomb
-# kept for later, and the search's earlier bombs lost points at a table (docs/bots.md,
-# "Bombs"); where the opponent is about to go out there is no later.
+# A bomb on an opponent's trick, out of turn or on the bot's turn, is searched only when
+# that opponent holds at most this many cards: the rollouts never bomb out of turn, so
+# they undervalue a bomb kept for later, and the search's earlier bombs lost points at
+# a table (docs/bots.md, "Bombs"); where the opponent is about to go out there is no
+# later.
 OPPONENT_BOMB_CARDS = 2
 # What a call must gain over not calling in the rollouts, in points, beyond that: the
 # rollouts leave out how the table answers a call (opponents fight a caller, bombs and
@@ -116,10 +117,11 @@ class SearchBot:
     reproducible); ``worlds``: worlds sampled per decision (the rollouts cycle through
     them, each sampled when first needed); ``candidates``: at most this many
     actions are compared; ``own_trick_bombs``: whether a bomb on the bot's own trick
-    (``bombs.own_trick``) is searched at all, ``partner_bombs`` one out of turn on its
-    partner's trick, ``opponent_bomb_cards`` the most cards an opponent may hold for a
-    bomb out of turn on its trick to be searched (None: any); ``rollout``: ``"fast"`` (this module's
-    default policy) or ``"heuristic"`` (the heuristic bot plays the rollouts). With
+    (``bombs.own_trick``) is searched at all, ``partner_bombs`` one on its partner's
+    trick, ``opponent_bomb_cards`` the most cards an opponent may hold for a bomb on
+    its trick to be searched (None: any), each out of turn and on the bot's turn;
+    ``rollout``: ``"fast"`` (this module's default policy) or ``"heuristic"`` (the
+    heuristic bot plays the rollouts). With
     ``iterations`` and ``steps`` the decisions depend only on the seed and what the
     player was shown.
     """
@@ -213,19 +215,10 @@ class SearchBot:
 
     def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
         """Out of turn: a bomb from ``actions``, or None to let the trick stand; both
-        judged by the same search (none on its own trick without ``own_trick_bombs``, none
-        on its partner's without ``partner_bombs``, none on an opponent's that holds more
-        than ``opponent_bomb_cards`` cards: docs/bots.md, "Bombs")."""
-        top = observation.top_seat
-        if top is not None:
-            if observation.teams[top] == observation.teams[seat]:
-                if not (self.own_trick_bombs if top == seat else self.partner_bombs):
-                    return None
-            elif (
-                self.opponent_bomb_cards is not None
-                and observation.hand_sizes[top] > self.opponent_bomb_cards
-            ):
-                return None
+        judged by the same search, where bombs are searched at all (see
+        ``_bombs_searched``)."""
+        if not self._bombs_searched(observation, seat):
+            return None
         fixed = len(actions.fixed)
         bombs = [
             (i, play) for i, play in enumerate(actions.combinations) if play.is_bomb
@@ -237,6 +230,20 @@ class SearchBot:
             return None
         best = self._search(observation, seat, chosen)
         return best[0] if best else None
+
+    def _bombs_searched(self, observation: Observation, seat: int) -> bool:
+        """Whether a bomb on the trick is searched, out of turn or on the bot's turn:
+        none on its own trick without ``own_trick_bombs``, none on its partner's
+        without ``partner_bombs``, none on an opponent's that holds more than
+        ``opponent_bomb_cards`` cards. Played out at a table, each of those bombs lost
+        points (docs/bots.md, "Bombs"); a lead is no trick, so any bomb may lead."""
+        top = observation.top_seat
+        if top is None:
+            return True
+        if observation.teams[top] == observation.teams[seat]:
+            return self.own_trick_bombs if top == seat else self.partner_bombs
+        limit = self.opponent_bomb_cards
+        return limit is None or observation.hand_sizes[top] <= limit
 
     # --- candidates ------------------------------------------------------------------
 
@@ -253,9 +260,18 @@ class SearchBot:
         pushes = len(actions) - first_push
         limit = self.candidates
         chosen: list[Action] = []
+        # The bombs it does not search here (``_bombs_searched``), when it has anything
+        # else to do but call (a wish can leave nothing but bombs).
+        unsearched: list[Action] = []
+        if plays and not self._bombs_searched(observation, seat):
+            unsearched = [actions[len(fixed) + i] for i, p in enumerate(plays) if p.is_bomb]
+            others = [a for a in fixed if not isinstance(a, tc.Tichu)]
+            if not others and len(unsearched) == len(plays):
+                unsearched = []
 
         def add(action: Action) -> None:
-            if action not in chosen and not isinstance(action, tc.Tichu):
+            fresh = action not in chosen and action not in unsearched
+            if fresh and not isinstance(action, tc.Tichu):
                 chosen.append(action)
 
         # The proposers' choices without a call (the search makes its own calls, below).
@@ -284,14 +300,10 @@ class SearchBot:
                 order = sorted(
                     range(len(plays)), key=lambda i: (plays[i].is_bomb, *_lead_key(plays[i]))
                 )
-            # Its own trick still on the table (it may collect it): no bomb on it
-            # unless ``own_trick_bombs`` (docs/bots.md, "Bombs").
-            mine = observation.top_seat == seat and not self.own_trick_bombs
             for i in order:
                 if len(chosen) >= limit:
                     break
-                if not (mine and plays[i].is_bomb):
-                    add(actions[len(fixed) + i])
+                add(actions[len(fixed) + i])
         # The default never calls: a call (a Grand Tichu call is a fixed action like the
         # others) is weighed apart, against the default (see _search).
         grand = [a for a in chosen if _is_call(a)]
