@@ -26,10 +26,11 @@ a comparison is the heuristic's answer at that moment, which is to let the trick
 stand except for the heuristic's own few bombs out of turn on opponents.
 
 ``--on-turn`` (with ``--over partner`` or ``--over opponent``) asks instead about the
-seat's own turn on such a trick, where a bomb is among its plays: the search bot as
-shipped chooses, and where it bombs, its bomb is played out against the heuristic's
-answer without a bomb (the heuristic's own play or pass, or a pass where the
-heuristic would bomb too).
+seat's own turn on such a trick, where a bomb is among its plays: the same search bot
+chooses (its partner's trick searched as before the limits, an opponent's as
+``--opponent-bomb-cards`` says), and where it bombs, its bomb is played out against
+the heuristic's answer without a bomb (the heuristic's own play or pass, or a pass
+where the heuristic would bomb too).
 """
 
 from __future__ import annotations
