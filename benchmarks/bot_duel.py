@@ -71,6 +71,16 @@ def build_bot(spec: str, seed: int) -> Any:
     return make_bot(spec, seed)
 
 
+def is_listed_bomb(action: Action, actions: LegalActions) -> bool:
+    """Whether ``action`` is one of the plays of ``actions`` that are bombs."""
+    if not isinstance(action, tc.Play) or not action.cards:
+        return False
+    fixed = len(actions.fixed)
+    return any(
+        play.is_bomb and actions[fixed + i] == action for i, play in enumerate(actions.combinations)
+    )
+
+
 class _Counted:
     """A bot whose bombs are counted: where each went (the top play's seat: its own,
     its partner's, an opponent's) and whether on turn or out of turn."""
@@ -95,12 +105,8 @@ class _Counted:
 
     def choose(self, observation: Observation, actions: LegalActions, seat: int) -> Action:
         action: Action = self.bot.choose(observation, actions, seat)
-        if isinstance(action, tc.Play) and action.cards:
-            fixed = len(actions.fixed)
-            for i, play in enumerate(actions.combinations):
-                if play.is_bomb and actions[fixed + i] == action:
-                    self._count(observation, seat, action, "on turn")
-                    break
+        if is_listed_bomb(action, actions):
+            self._count(observation, seat, action, "on turn")
         return action
 
 

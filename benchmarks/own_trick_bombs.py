@@ -41,12 +41,16 @@ import random
 import statistics
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import tichu_core as tc
 from tichu_core import Action, LegalActions, Observation
 from tichu_core.frontends.bots import HeuristicBot, SearchBot, make_bot, play_match
 from tichu_core.frontends.bots.search import OPPONENT_BOMB_CARDS
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bot_duel import is_listed_bomb  # a sibling script: the same check of a bomb
 
 Z95 = 1.959964
 
@@ -62,14 +66,6 @@ def _value(world: tc.Game, answer: Action | None, seat: int, seed: int) -> float
     team = game.observation(game.controller(seat)).teams[seat]
     gained = [after - start for after, start in zip(game.scores, before, strict=True)]
     return gained[team] - sum(g for i, g in enumerate(gained) if i != team)
-
-
-def _is_bomb(action: Action, actions: LegalActions) -> bool:
-    """Whether ``action`` is one of the listed plays that are bombs."""
-    fixed = len(actions.fixed)
-    return any(
-        play.is_bomb and actions[fixed + i] == action for i, play in enumerate(actions.combinations)
-    )
 
 
 class _Watcher:
@@ -127,9 +123,9 @@ class _Watcher:
         """On its turn: the search bot's choice; where it bombs, against the heuristic's
         answer without a bomb."""
         chosen = self.search.choose(observation, actions, seat)
-        bomb = chosen if isinstance(chosen, tc.Play) and _is_bomb(chosen, actions) else None
+        bomb = chosen if is_listed_bomb(chosen, actions) else None
         instead: Action | None = self.bot.choose(observation, actions, seat)
-        if isinstance(instead, tc.Play) and _is_bomb(instead, actions):
+        if instead is not None and is_listed_bomb(instead, actions):
             instead = next((a for a in actions.fixed if isinstance(a, tc.Pass)), None)
             if instead is None:
                 return  # a bomb or nothing (a wish to fulfil): no answer without a bomb

@@ -188,20 +188,23 @@ class Person:
         sent, received = len(self.sent), len(self.frames)  # a new page counts ids from 1
         locator.click()
         deadline = time.monotonic() + 10
-        request = None
-        while request is None:
-            request = next(
-                (m for m in self.sent[sent:] if m.get("type") == "act" and "id" in m), None
-            )
-            assert time.monotonic() < deadline, f"{self.name}: the click sent no action"
-            if request is None:
+
+        def first(frames: list[dict[str, Any]], since: int, wanted: Any, missing: str) -> Any:
+            """The first frame of ``frames[since:]`` that is ``wanted``, once it has come."""
+            while (found := next((m for m in frames[since:] if wanted(m)), None)) is None:
+                assert time.monotonic() < deadline, f"{self.name}: {missing}"
                 self.page.wait_for_timeout(10)
-        answer = None
-        while answer is None:
-            answer = next((m for m in self.frames[received:] if m.get("id") == request["id"]), None)
-            assert time.monotonic() < deadline, f"{self.name}: no answer to {request}"
-            if answer is None:
-                self.page.wait_for_timeout(10)
+            return found
+
+        request = first(
+            self.sent,
+            sent,
+            lambda m: m.get("type") == "act" and "id" in m,
+            "the click sent no action",
+        )
+        answer = first(
+            self.frames, received, lambda m: m.get("id") == request["id"], f"no answer to {request}"
+        )
         assert answer["type"] == "ack", (
             f"{self.name}: the server refused {request['action']}: "
             f"{answer.get('code')}: {answer.get('message')}"

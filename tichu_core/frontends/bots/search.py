@@ -260,13 +260,13 @@ class SearchBot:
         pushes = len(actions) - first_push
         limit = self.candidates
         chosen: list[Action] = []
+        rest = [a for a in fixed if not isinstance(a, tc.Tichu)]
         # The bombs it does not search here (``_bombs_searched``), when it has anything
         # else to do but call (a wish can leave nothing but bombs).
         unsearched: list[Action] = []
         if plays and not self._bombs_searched(observation, seat):
             unsearched = [actions[len(fixed) + i] for i, p in enumerate(plays) if p.is_bomb]
-            others = [a for a in fixed if not isinstance(a, tc.Tichu)]
-            if not others and len(unsearched) == len(plays):
+            if not rest and len(unsearched) == len(plays):
                 unsearched = []
 
         def add(action: Action) -> None:
@@ -279,7 +279,6 @@ class SearchBot:
             self._heuristic.act(observation, actions, seat),
             self._greedy.choose(observation, actions, seat),
         ]
-        rest = [a for a in fixed if not isinstance(a, tc.Tichu)]
         for action in proposals:
             add(action)
         for action in rest:
