@@ -41,6 +41,8 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict tichu_core
+	# The measuring scripts of docs/ too, so that none rots unseen (their own run).
+	$(BIN)/mypy --strict benchmarks
 
 unit: $(STAMP)
 	$(BIN)/tichu check variants/*.toml

@@ -6,14 +6,14 @@ beside how the hand went at the table.
 
 Four search bots (``--bot``: a registry name of a search level) play ``--deals``
 one-hand deals of standard Tichu (seeds ``--first`` on). Every time a bot weighs a
-call (a Grand Tichu at its eight cards, a Tichu at its first play), the call's mean
-gain over not calling in its rollouts is kept with the seat's fate in the hand: did it
-call, did it go out first, was the call made. Reported by kind and by gain: how many
-weighings, the share called, and the share in which the seat went out first (with a
-95% Wilson interval). The rollouts' gain of a Tichu is 200 times their chance of going
-out first, less 100, plus what the call changes in the card play; a calibrated bot's
-calls would go out first about as often as that gain says. ``--out`` keeps one JSON
-line per deal; rerunning the same command resumes it.
+call (a Grand Tichu at its eight cards, a Tichu at each of its turns before its first
+play), the call's mean gain over not calling in its rollouts is kept with the seat's
+fate in the hand: did it call, did it go out first, was the call made. Reported by
+kind and by gain: how many weighings, the share called, and the share in which the
+seat went out first (with a 95% Wilson interval). The rollouts' gain of a Tichu is
+200 times their chance of going out first, less 100, plus what the call changes in the
+card play; a calibrated bot's calls would go out first about as often as that gain
+says. ``--out`` keeps one JSON line per deal; rerunning the same command resumes it.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ BUCKETS = (-math.inf, -50.0, -25.0, 0.0, 10.0, 25.0, 50.0, 75.0, math.inf)
 
 class _Recorded:
     """A search bot whose call weighings are kept: kind, gain, stake, called."""
+
+    name = "search (its calls recorded)"
 
     def __init__(self, bot: SearchBot, seat: int, log: list[dict[str, Any]]) -> None:
         self.bot = bot

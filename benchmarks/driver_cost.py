@@ -57,7 +57,7 @@ def old_play_match(game: tc.Game, bots: list[Any], max_actions: int = 1_000_000)
 def main(mode: str, hands: int) -> None:
     variant = tc.load_variant("standard", overrides={"game.hands": 1, "game.target": 0})
     if mode == "silent":
-        protocol.ask_offer = lambda bot, game, chance: None  # type: ignore[assignment]
+        protocol.ask_offer = lambda bot, game, chance: None  # type: ignore[attr-defined]
     make = Declining if mode in ("decline", "silent") else RandomBot
     events = 0
     for index in range(hands):

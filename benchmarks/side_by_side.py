@@ -486,7 +486,7 @@ def _counting_agent(random_agent: type) -> type:
     """The peer's RandomAgent, counting its decisions and able to call a hook at one of
     them (to look at the state mid-hand). The peer's engine awaits these methods."""
 
-    class CountingRandomAgent(random_agent):  # type: ignore[misc, valid-type]
+    class CountingRandomAgent(random_agent):  # type: ignore[misc]
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self.counter = [0]  # a run gives its four agents one shared list
@@ -499,7 +499,7 @@ def _counting_agent(random_agent: type) -> type:
 
         async def announce(self) -> bool:
             self._count()
-            return await super().announce()
+            return bool(await super().announce())
 
         async def schupf(self) -> Any:
             self._count()
@@ -511,11 +511,11 @@ def _counting_agent(random_agent: type) -> type:
 
         async def wish(self) -> int:
             self._count()
-            return await super().wish()
+            return int(await super().wish())
 
         async def give_dragon_away(self) -> int:
             self._count()
-            return await super().give_dragon_away()
+            return int(await super().give_dragon_away())
 
     return CountingRandomAgent
 
@@ -541,7 +541,8 @@ def load_peer(path: str | os.PathLike[str]) -> Peer:
         sys.path.insert(0, str(root))
     try:
         config = importlib.import_module("src.config")
-        config.LOG_LEVEL = "WARNING"  # what its bin/run_arena.py sets before the engine
+        # What its bin/run_arena.py sets before the engine.
+        config.LOG_LEVEL = "WARNING"  # type: ignore[attr-defined]
         cards = importlib.import_module("src.lib.cards")
         combinations = importlib.import_module("src.lib.combinations")
         game_engine = importlib.import_module("src.game_engine")

@@ -313,9 +313,10 @@ class SearchBot:
             return [(actions[0],)], None
         if grand:
             return result, (grand[0],)
-        # A Tichu call is weighed where the seat has plays to choose from (at its first
-        # play), not at every decision it is listed at before (the exchange, a wish):
-        # each weighing is a noisy estimate, and more chances make more calls on noise.
+        # A Tichu call is weighed where the seat has plays to choose from (each of its
+        # turns before its first play: about 1.4 a seat-hand in standard Tichu), not at
+        # every decision it is listed at before (the exchange, a wish): each weighing is
+        # a noisy estimate, and more chances make more calls on noise.
         calls = [a for a in fixed if isinstance(a, tc.Tichu)] if len(plays) else []
         # Calling, then doing what the default does, against not calling.
         return result, ((calls[0], result[0][0]) if calls else None)
