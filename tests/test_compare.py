@@ -5,6 +5,7 @@ range), whether the rule acted, a PNG chart."""
 from __future__ import annotations
 
 import io
+import json
 import math
 import random
 import re
@@ -359,3 +360,57 @@ def test_a_rule_that_refused_options_the_bots_never_took_says_so(
     assert "(what the questions refused: bomb in" in flat
     assert "the rule only changed what the bots could choose" in flat
     assert table_row(out, "bombs per hand")[3] == "+0.000"
+
+
+# --------------------------------------------------------------------------- --out
+
+
+def compare_to(capsys: pytest.CaptureFixture[str], path: Path, *extra: str) -> tuple[int, str, str]:
+    return run(
+        capsys, "compare", "standard", "house_short_game", "--games", "4", "--bots", "random",
+        "--set", "game.target=300", "--out", str(path), "--quiet", *extra,
+    )  # fmt: skip
+
+
+def test_out_keeps_every_pair_and_a_cut_run_resumes_to_the_same_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """S-GAME-1 (house_short_game: a lower target). A compare stopped halfway (Ctrl-C,
+    a time-out) loses no finished pair: rerun, it reads them from --out, plays the rest,
+    and reports what one whole run reports, the rule-acted counts included."""
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    code, report, err = compare_to(capsys, whole, "--seed", "8")
+    assert code == 0, err
+    lines = whole.read_text().splitlines()
+    assert sorted(json.loads(line)["index"] for line in lines) == [0, 1, 2, 3]
+    cut.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2])  # as Ctrl-C left it
+    code, out, err = compare_to(capsys, cut)  # no --seed: the file's own
+    assert code == 0, err
+    assert "dropped a half-written last line" in err
+    assert "1 of the pairs were read from" in out
+    assert sorted(cut.read_text().splitlines()) == sorted(lines)
+
+    def figures_of(text: str) -> str:  # the report without its times and file notes
+        kept = [line for line in text.splitlines() if " s, " not in line and ".jsonl" not in line]
+        return re.sub(r"\d+\.\d+ s", "", "\n".join(kept))
+
+    assert figures_of(out) == figures_of(report)
+
+
+def test_out_refuses_a_file_of_another_run_and_leaves_it_as_it_was(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "run.jsonl"
+    assert compare_to(capsys, path, "--seed", "1")[0] == 0
+    before = path.read_bytes()
+    code, out, err = compare_to(capsys, path, "--seed", "2")
+    assert code == 2 and out == ""
+    assert "another run" in err and err.startswith("tichu compare: ")
+    assert path.read_bytes() == before
+
+
+def test_out_refuses_a_device_before_any_match(capsys: pytest.CaptureFixture[str]) -> None:
+    """A device would be read as one endless line (or block): refused in one line."""
+    code, out, err = compare_to(capsys, Path("/dev/zero"), "--seed", "1")
+    assert code == 2 and out == ""
+    assert err == "tichu compare: --out /dev/zero is not a regular file\n"

@@ -229,7 +229,7 @@ def _run_arguments(args: argparse.Namespace) -> dict[str, Any]:
 def _cmd_compare(args: argparse.Namespace) -> int:
     from tichu_core.frontends.sim.compare import compare
 
-    return compare(args.first, args.second, chart=args.chart, **_run_arguments(args))
+    return compare(args.first, args.second, chart=args.chart, out=args.out, **_run_arguments(args))
 
 
 def _cmd_duel(args: argparse.Namespace) -> int:
@@ -594,6 +594,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--chart",
         metavar="FILE.png",
         help="draw the differences and the per-pair differences (needs tichu[plots])",
+    )
+    sub.add_argument(
+        "--out",
+        metavar="FILE.jsonl",
+        help="one JSON line per pair (both matches); rerunning the same command resumes it",
     )
     sub.set_defaults(run=_cmd_compare)
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import functools
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,7 +50,13 @@ from tichu_core.frontends.sim.paired import (
     save_chart,
     small_sample_warning,
 )
-from tichu_core.frontends.sim.simulate import RunError, play_run
+from tichu_core.frontends.sim.simulate import (
+    INTERRUPTED,
+    RunError,
+    choose_run_seed,
+    interrupted_message,
+    play_run,
+)
 from tichu_core.frontends.sim.stacked import Dealing, dealing_of, first_stack, play_on_stack
 from tichu_core.frontends.text.render import printable
 
@@ -199,6 +204,7 @@ def compare(
     overrides: list[str] | None = None,
     allow_imports: bool = False,
     chart: str | Path | None = None,
+    out: str | Path | None = None,
     quiet: bool = False,
     backend: str = "local",
     address: str | None = None,
@@ -206,7 +212,9 @@ def compare(
 ) -> int:
     """Play ``games`` pairs (a match under A and under B on the same deals); print the
     table of B − A, what is paired and whether the rule acted (and draw ``chart``).
-    0; 2 for a bad request; 130 when interrupted (the finished pairs are summed up)."""
+    ``out``: one JSON line per pair, resumed when the same command runs again. 0; 2
+    for a bad request; 130 when interrupted (the finished pairs are summed up, and
+    kept in ``out``)."""
     # Off a terminal (a file, a pipe) the table is not folded to 80 columns.
     console = console or Console(width=None if sys.stdout.isatty() else 120)
     bots = bots or ["heuristic"]
@@ -215,7 +223,11 @@ def compare(
         return _error(problem)  # before any work starts
     variants = [_variant(name, overrides or [], allow_imports) for name in (first, second)]
     tables = [Game(variant, seed=0) for variant in variants]
-    run_seed = seed if seed is not None else int(time.time())
+    path = Path(out) if out is not None else None
+    try:
+        run_seed = choose_run_seed(seed, path)  # a resumed file keeps its own
+    except RunError as error:
+        return _error(str(error))
     dealings = (dealing_of(variants[0]), dealing_of(variants[1]))
     same_table = tables[0].players == tables[1].players and tables[0].seats == tables[1].seats
     spec = CompareSpec(
@@ -235,6 +247,7 @@ def compare(
             lambda record, fresh: records.append(record),
             command="compare",
             described=f"{games} pairs of {variants[0].name} and {variants[1].name}",
+            path=path,
             workers=workers,
             backend=backend,
             address=address,
@@ -249,9 +262,11 @@ def compare(
         failed = report(console, spec, tables, records, outcome.elapsed, outcome.workers, chart)
     elif records:
         console.print(Text("1 pair finished: too few for any figure."))
+    if outcome.resumed:
+        console.print(Text(printable(f"{outcome.resumed} of the pairs were read from {path}")))
     if outcome.interrupted:
-        print(f"tichu compare: interrupted after {len(records)} pairs", file=sys.stderr)
-        return 130
+        print(interrupted_message("compare", len(records), "pairs", path), file=sys.stderr)
+        return INTERRUPTED
     if failed is not None:
         print(f"tichu compare: {failed}", file=sys.stderr)
         return 1
