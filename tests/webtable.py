@@ -310,6 +310,33 @@ def serve_process(port: int, db: Path, *extra: str) -> subprocess.Popen[bytes]:
     )
 
 
+class StderrTimeline:
+    """A process's stderr, read as it comes on a thread of its own, each line with the
+    time it arrived: a failing test can say when the server did what (and a chatty
+    server never fills the pipe while the test waits for it)."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        assert process.stderr is not None
+        self.lines: list[tuple[float, str]] = []
+        self._stream = process.stderr
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        for line in self._stream:
+            self.lines.append((time.monotonic(), line.decode(errors="replace").rstrip()))
+
+    def text(self, wait: float = 5.0) -> str:
+        """Everything the process wrote (once it has ended, every line)."""
+        self._thread.join(wait)
+        return "\n".join(line for _, line in self.lines)
+
+    def since(self, start: float) -> str:
+        """The lines from ``start`` on, each with its time from ``start``."""
+        self._thread.join(5.0)
+        return "\n".join(f"{at - start:+7.2f} s  {line}" for at, line in self.lines if at >= start)
+
+
 def wait_until_up(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
     """Wait until ``process`` accepts connections on ``port`` (its error if it ends)."""
     deadline = time.monotonic() + seconds

@@ -57,6 +57,9 @@ from tichu_core.frontends.web.store import (
 
 log = logging.getLogger("tichu.web")
 
+# A close of the lobby (Ctrl-C) slower than this is logged with the time of each part.
+SLOW_CLOSE_SECONDS = 1.0
+
 # Table sizes tried for each variant's `players` option (3 to 12 people, docs/variants.md).
 _TABLE_SIZES = range(2, 13)
 
@@ -781,9 +784,23 @@ class Lobby:
         if self._sweeper is not None:
             self._sweeper.cancel()
         self.bot_pace.close()
+        started = time.monotonic()
         await asyncio.gather(*(table.stop() for table in self.tables.values()))
+        stopped = time.monotonic()
         self.deciding.close()
         await asyncio.to_thread(self.writer.close)
+        committed = time.monotonic()
+        # Ctrl-C is meant to take a second or two: a slow one says which part held it
+        # up (a stop under load once took 25 s, not seen again).
+        if committed - started > SLOW_CLOSE_SECONDS:
+            log.warning(
+                "closing took %.1f s: stopping %d table(s)' bots %.1f s, "
+                "committing the queued writes %.1f s",
+                committed - started,
+                len(self.tables),
+                stopped - started,
+                committed - stopped,
+            )
 
     async def _sweep(self) -> None:
         while True:
