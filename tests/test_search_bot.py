@@ -5,6 +5,8 @@ deal, it finds it."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import tichu_core as tc
@@ -12,6 +14,7 @@ from tichu_core.frontends.bots import SearchBot, decide, make_bot, play_match
 from tichu_core.frontends.bots.search import (
     CALL_MARGIN,
     OPPONENT_BOMB_CARDS,
+    _default_policy,
     call_pays,
     plain_push,
     sure_gain,
@@ -385,6 +388,32 @@ def test_its_rollouts_push_as_players_do() -> None:
         given = dict(plain_push(listing, seat, [0, 1, 0, 1]).cards)  # type: ignore[union-attr]
         left, right = (seat + 1) % 4, (seat + 3) % 4
         assert tc.parse_cards(given[left])[0].rank <= tc.parse_cards(given[right])[0].rank
+
+
+def test_its_rollouts_give_a_grand_tichu_caller_the_dragon() -> None:
+    """S-EX-1, S-CALL-1: a partner who called Grand Tichu gets the highest card, the
+    Dragon too, in the rollouts as from the bots at the table (the heuristic's push):
+    a rollout that kept it from the caller judged the call on less help than it gets."""
+    seat0 = "DR PH Ap Kj 2j 2s 2p 2t 3j 5s 7p 9j Qs DOG"
+    taken = set(seat0.split())
+    rest = [tc.Card(i).code for i in range(112) if tc.Card(i).copy == 0]
+    rest = [code for code in rest if code not in taken]
+    deal = [seat0.split(), rest[0:14], rest[14:28], rest[28:42]]
+    game = tc.Game("standard", deals=[deal])
+    for seat in range(4):
+        game.apply(tc.GrandTichu(seat, call=seat == 2))  # seat 0's partner calls
+    actions = game.legal_actions(0)
+    assert plain_push(actions, 0, [0, 1, 0, 1], grand=[2]) == tc.Push(
+        0, {1: "DOG", 2: "DR", 3: "3j"}
+    )
+    # The rollouts' player reads the call from the game itself.
+    rng = random.Random(0)
+    pushed = _default_policy(actions, 0, None, [0, 1, 0, 1], rng, game)
+    assert pushed == tc.Push(0, {1: "DOG", 2: "DR", 3: "3j"})
+    # An opponent's call changes nothing: seat 2 still gets the Ace.
+    assert plain_push(actions, 0, [0, 1, 0, 1], grand=[1]) == tc.Push(
+        0, {1: "DOG", 2: "Ap", 3: "3j"}
+    )
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import tichu_core as tc
 from tichu_core import Action, Card, Event, LegalActions, Observation, Variant
@@ -498,7 +498,7 @@ class _Judge:
             if policy is not None and len(actions) > 1:
                 action = policy.choose(game.observation(game.controller(seat)), actions, seat)
             else:
-                action = _default_policy(actions, seat, top, teams, rng)
+                action = _default_policy(actions, seat, top, teams, rng, game)
             game.apply(action)
             if isinstance(action, tc.Play):
                 top = seat
@@ -524,14 +524,20 @@ class _Judge:
         return value
 
 
-def plain_push(actions: LegalActions, seat: int, teams: list[int]) -> Action | None:
+def plain_push(
+    actions: LegalActions, seat: int, teams: list[int], grand: Collection[int] = ()
+) -> Action | None:
     """The push most players make: the partners get the highest cards short of the
-    Dragon and the Phoenix, the opponents the lowest (none of a four of a kind while other
-    cards are left). None where the listing holds no such push (cards the rules give).
+    Dragon and the Phoenix, a partner in ``grand`` (who called Grand Tichu) the highest
+    of all, the opponents the lowest (none of a four of a kind while other cards are
+    left). None where the listing holds no such push (cards the rules give).
 
     A random push (the rollouts' policy before) gave a Grand Tichu caller a random card
     from its partner and let the opponents give away their aces: calls at eight cards
-    were judged on exchanges nobody makes (docs/bots.md, "Calls")."""
+    were judged on exchanges nobody makes (docs/bots.md, "Calls"). A Grand Tichu
+    caller is given the Dragon or the Phoenix as the bots at the table give it (the
+    heuristic's push, the search's default): rollouts that kept them from the caller
+    judged its call on less help than it gets."""
     targets = actions.push_targets
     hand = actions.hand  # a card mask: bit i set, card i held (tc.Card(i))
     cards = sorted((Card(i) for i in range(hand.bit_length()) if hand >> i & 1), key=_push_order)
@@ -550,7 +556,9 @@ def plain_push(actions: LegalActions, seat: int, teams: list[int]) -> Action | N
     for target in sorted(targets, key=lambda t: (teams[t] != mine, (t - seat) % seats)):
         codes = given[target] = []
         for _ in range(targets[target]):
-            if teams[target] == mine:
+            if teams[target] == mine and target in grand:
+                pool = [c for c in reversed(cards) if c not in taken]
+            elif teams[target] == mine:
                 pool = [c for c in reversed(cards) if c not in taken and c.rank != 15]
                 pool = [c for c in pool if c.code != "PH"] or pool
             else:
@@ -567,15 +575,21 @@ def plain_push(actions: LegalActions, seat: int, teams: list[int]) -> Action | N
     return push if push in actions else None
 
 
-def _push_order(card: Card) -> tuple[int, int]:
-    # The Dog is the cheapest gift, the Phoenix the dearest below the Dragon.
-    return (16 if card.code == "PH" else card.rank, card)
+def _push_order(card: Card) -> tuple[int, int, int]:
+    # The Dog is the cheapest gift, the Phoenix the dearest below the Dragon (rank 15).
+    return (15 if card.code == "PH" else card.rank, card.code == "DR", card)
 
 
 def _default_policy(
-    actions: LegalActions, seat: int, top: int | None, teams: list[int], rng: random.Random
+    actions: LegalActions,
+    seat: int,
+    top: int | None,
+    teams: list[int],
+    rng: random.Random,
+    game: tc.Game | None = None,
 ) -> Action:
-    """The rollouts' fast player: never calls, pushes as most players do, lets a partner's trick
+    """The rollouts' fast player: never calls, pushes as most players do (``plain_push``;
+    ``game``, the rollout's, tells who called Grand Tichu), lets a partner's trick
     stand, mostly beats an opponent with its cheapest combination (a bomb only when
     nothing else beats), leads its weakest combination, takes pending decisions at
     random."""
@@ -586,7 +600,11 @@ def _default_policy(
     plays = actions.combinations
     first = len(fixed)
     if count > first + len(plays):  # pushes
-        push = plain_push(actions, seat, teams)
+        grand: list[int] = []
+        if game is not None:  # who called Grand Tichu (a push is made once a hand)
+            calls = game.observation(game.controller(seat)).calls
+            grand = [s for s, call in calls.items() if "grand_tichu" in call]
+        push = plain_push(actions, seat, teams, grand)
         if push is not None:
             return push
         start = first + len(plays)
