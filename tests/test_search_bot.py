@@ -347,6 +347,30 @@ def test_a_call_is_worth_what_the_rules_make_it() -> None:
     assert 25 * per_point[25] < CALL_MARGIN < 300 * per_point[300]
 
 
+def test_the_call_margin_is_an_option_and_none_never_calls() -> None:
+    """S-CALL-1: the 300-point Tichu above, weighed by bots of other margins. A margin
+    of None weighs the call on the same rollouts (the same gain) and never makes it: it
+    plays instead; a margin above the gain plays the same."""
+    deal = [
+        ["7p", "8j", "8s", "Ks", "Qj", "Qt"],
+        ["10j", "10p", "10s", "2p", "4p", "Kp"],
+        ["3p", "3s", "6j", "6s", "DR", "MJ"],
+        ["4j", "5t", "8t", "9j", "Ap", "Jp"],
+    ]
+    game = small(deal, **{"calls.tichu": True, "calls.tichu_points": 300})
+    default = SearchBot(seed=3, iterations=96, worlds=6)
+    assert decide(default, game, 2) == tc.Tichu(2)
+    never = SearchBot(seed=3, iterations=96, worlds=6, call_margin=None)
+    answer = decide(never, game, 2)
+    assert answer != tc.Tichu(2) and answer in game.legal_actions(2)
+    assert never.call_gains == default.call_gains  # the same weighing
+    high = SearchBot(seed=3, iterations=96, worlds=6, call_margin=default.call_gains[0] + 1)
+    assert decide(high, game, 2) == answer
+    assert not call_pays([500.0, 400.0], None)
+    with pytest.raises(ValueError, match="call_margin"):
+        SearchBot(call_margin="high")  # type: ignore[arg-type]
+
+
 def test_a_call_is_made_from_the_margin_on() -> None:
     """A call's gain in a run is plus or minus its stake; at a chance p of going out
     first its mean is stake * (2p - 1). A call is made (Grand Tichu and Tichu alike)

@@ -120,10 +120,12 @@ class SearchBot:
     (``bombs.own_trick``) is searched at all, ``partner_bombs`` one on its partner's
     trick, ``opponent_bomb_cards`` the most cards an opponent may hold for a bomb on
     its trick to be searched (None: any), each out of turn and on the bot's turn;
-    ``rollout``: ``"fast"`` (this module's default policy) or ``"heuristic"`` (the
-    heuristic bot plays the rollouts). With
-    ``iterations`` and ``steps`` the decisions depend only on the seed and what the
-    player was shown.
+    ``call_margin``: the points a call must gain over not calling in the rollouts to be
+    made (``CALL_MARGIN``; None: the calls are weighed as usual, never made, so that a
+    duel against the default differs only where the default calls); ``rollout``:
+    ``"fast"`` (this module's default policy) or ``"heuristic"`` (the heuristic bot
+    plays the rollouts). With ``iterations`` and ``steps`` the decisions depend only on
+    the seed and what the player was shown.
     """
 
     name = "search"
@@ -141,6 +143,7 @@ class SearchBot:
         own_trick_bombs: bool = False,
         partner_bombs: bool = False,
         opponent_bomb_cards: int | None = OPPONENT_BOMB_CARDS,
+        call_margin: float | None = CALL_MARGIN,
     ) -> None:
         for label, value, low in (
             ("iterations", iterations, 1),
@@ -163,6 +166,12 @@ class SearchBot:
             isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0
         ):
             raise ValueError(f"search bot: seconds must be a positive number, got {seconds!r}")
+        if call_margin is not None and (
+            isinstance(call_margin, bool) or not isinstance(call_margin, int | float)
+        ):
+            raise ValueError(
+                f"search bot: call_margin must be a number or None, got {call_margin!r}"
+            )
         if rollout not in ROLLOUTS:
             raise ValueError(
                 f"search bot: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}"
@@ -171,6 +180,7 @@ class SearchBot:
         self.own_trick_bombs = own_trick_bombs
         self.partner_bombs = partner_bombs
         self.opponent_bomb_cards = opponent_bomb_cards
+        self.call_margin = call_margin
         self.iterations = iterations
         self.steps = steps
         self.seconds = seconds
@@ -421,7 +431,7 @@ class SearchBot:
             self.rollouts += 2 * extra
             self.call_gains.append(sum(gains) / len(gains))
             self.call_stakes.append(sum(abs(g) for g in gains) / len(gains))
-            call_chosen = call_pays(gains)
+            call_chosen = call_pays(gains, self.call_margin)
         self.rollouts += sum(len(v) for v in values) + len(called)
         self.playout_steps += judge.steps
         self.seconds_spent += time.perf_counter() - started
@@ -437,12 +447,14 @@ class SearchBot:
         return candidates[best] if sure_gain(differences) else candidates[0]
 
 
-def call_pays(gains: Sequence[float]) -> bool:
+def call_pays(gains: Sequence[float], margin: float | None = CALL_MARGIN) -> bool:
     """Whether a call's paired gains over not calling (one per run) make it: their mean
-    exceeds ``CALL_MARGIN`` (by ``CALL_CONFIDENCE`` standard errors). The same for a
-    Grand Tichu: a lift on its rollouts' chance was tried and measured to call on hands
-    that only broke even (docs/bots.md, "Issue 41", "Where it stands")."""
-    return sure_gain(gains, CALL_MARGIN, CALL_CONFIDENCE)
+    exceeds ``margin`` (by ``CALL_CONFIDENCE`` standard errors); None: never. The same
+    for a Grand Tichu: a lift on its rollouts' chance was tried and measured to call on
+    hands that only broke even (docs/bots.md, "Issue 41", "Where it stands")."""
+    if margin is None:
+        return False
+    return sure_gain(gains, margin, CALL_CONFIDENCE)
 
 
 def sure_gain(
