@@ -386,10 +386,9 @@ def test_a_call_is_made_from_the_margin_on() -> None:
         assert not call_pays(runs(edge - 0.02, stake))
 
 
-def test_its_rollouts_push_as_players_do() -> None:
-    """S-EX-1: in its rollouts every seat pushes as most players do: the partner gets the
-    highest card short of the Dragon and the Phoenix, the opponents the lowest (the Dog
-    first), and no card of a four of a kind while others are left."""
+def at_the_exchange(grand_caller: int | None = None) -> tc.Game:
+    """A standard deal at its exchange, seat 0 holding the Dragon, the Phoenix, an Ace
+    and four 2s; ``grand_caller`` called Grand Tichu."""
     seat0 = "DR PH Ap Kj 2j 2s 2p 2t 3j 5s 7p 9j Qs DOG"
     taken = set(seat0.split())
     # The rest of one deck (bit i is card i; the second copies are left out).
@@ -398,7 +397,15 @@ def test_its_rollouts_push_as_players_do() -> None:
     deal = [seat0.split(), rest[0:14], rest[14:28], rest[28:42]]
     game = tc.Game("standard", deals=[deal])
     for seat in range(4):
-        game.apply(tc.GrandTichu(seat, call=False))
+        game.apply(tc.GrandTichu(seat, call=seat == grand_caller))
+    return game
+
+
+def test_its_rollouts_push_as_players_do() -> None:
+    """S-EX-1: in its rollouts every seat pushes as most players do: the partner gets the
+    highest card short of the Dragon and the Phoenix, the opponents the lowest (the Dog
+    first), and no card of a four of a kind while others are left."""
+    game = at_the_exchange()
     actions = game.legal_actions(0)
     assert actions.push_targets == {1: 1, 2: 1, 3: 1}
     push = plain_push(actions, 0, [0, 1, 0, 1])
@@ -418,14 +425,7 @@ def test_its_rollouts_give_a_grand_tichu_caller_the_dragon() -> None:
     """S-EX-1, S-CALL-1: a partner who called Grand Tichu gets the highest card, the
     Dragon too, in the rollouts as from the bots at the table (the heuristic's push):
     a rollout that kept it from the caller judged the call on less help than it gets."""
-    seat0 = "DR PH Ap Kj 2j 2s 2p 2t 3j 5s 7p 9j Qs DOG"
-    taken = set(seat0.split())
-    rest = [tc.Card(i).code for i in range(112) if tc.Card(i).copy == 0]
-    rest = [code for code in rest if code not in taken]
-    deal = [seat0.split(), rest[0:14], rest[14:28], rest[28:42]]
-    game = tc.Game("standard", deals=[deal])
-    for seat in range(4):
-        game.apply(tc.GrandTichu(seat, call=seat == 2))  # seat 0's partner calls
+    game = at_the_exchange(grand_caller=2)  # seat 0's partner calls
     actions = game.legal_actions(0)
     assert plain_push(actions, 0, [0, 1, 0, 1], grand=[2]) == tc.Push(
         0, {1: "DOG", 2: "DR", 3: "3j"}
