@@ -18,6 +18,7 @@ alike; what is left between the two is the calls. The old source is read from
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import sys
@@ -26,7 +27,7 @@ from typing import Any
 
 import tichu_core as tc
 from tichu_core import Action, LegalActions, Observation
-from tichu_core.frontends.bots.search import OPPONENT_BOMB_CARDS
+from tichu_core.frontends.bots.search import SearchBot
 
 
 def _old_search() -> Any:
@@ -49,55 +50,41 @@ def _old_search() -> Any:
     return module
 
 
-def bombs_searched(observation: Observation, seat: int) -> bool:
-    """The shipped bot's limits (``SearchBot._bombs_searched`` with its defaults): no
-    bomb on its own or its partner's trick, none on an opponent's holding more than
-    ``OPPONENT_BOMB_CARDS`` cards; a lead is no trick."""
-    top = observation.top_seat
-    if top is None:
-        return True
-    if observation.teams[top] == observation.teams[seat]:
-        return False
-    return observation.hand_sizes[top] <= OPPONENT_BOMB_CARDS
+# The shipped bot's limits, asked of a shipped bot itself (``SearchBot._bombs_searched``
+# with its defaults: no bomb on its own or its partner's trick, none on an opponent's
+# holding more than ``OPPONENT_BOMB_CARDS`` cards), so that they stay one rule.
+bombs_searched = SearchBot()._bombs_searched
 
 
-class OldCalls:
+@functools.cache
+def _old_calls_class() -> Any:
+    """The old bot's class with the shipped bomb limits, made once."""
+
+    class OldCallsBot(_old_search().SearchBot):  # type: ignore[misc]
+        name = "old-calls"
+
+        def offer(
+            self, observation: Observation, actions: LegalActions, seat: int
+        ) -> Action | None:
+            if not bombs_searched(observation, seat):
+                return None
+            answer: Action | None = super().offer(observation, actions, seat)
+            return answer
+
+        def _candidates(
+            self, observation: Observation, actions: LegalActions, seat: int
+        ) -> list[tuple[Action, ...]]:
+            found: list[tuple[Action, ...]] = super()._candidates(observation, actions, seat)
+            if bombs_searched(observation, seat):
+                return found
+            return without_bombs(found, actions)
+
+    return OldCallsBot
+
+
+def OldCalls(seed: int | None = None) -> Any:
     """The search bot of 133d8de (its calls, its rollouts) with the shipped bomb limits."""
-
-    name = "old-calls"
-
-    def __init__(self, seed: int | None = None) -> None:
-        old = _old_search()
-
-        class Limited(old.SearchBot):  # type: ignore[misc,name-defined]
-            def offer(
-                self, observation: Observation, actions: LegalActions, seat: int
-            ) -> Action | None:
-                if not bombs_searched(observation, seat):
-                    return None
-                answer: Action | None = super().offer(observation, actions, seat)
-                return answer
-
-            def _candidates(
-                self, observation: Observation, actions: LegalActions, seat: int
-            ) -> list[tuple[Action, ...]]:
-                found: list[tuple[Action, ...]] = super()._candidates(observation, actions, seat)
-                if bombs_searched(observation, seat):
-                    return found
-                return without_bombs(found, actions)
-
-        self._bot = Limited(seed)
-
-    def observe(self, variant: tc.Variant, player: int, events: Any) -> None:
-        self._bot.observe(variant, player, events)
-
-    def choose(self, observation: Observation, actions: LegalActions, seat: int) -> Action:
-        chosen: Action = self._bot.choose(observation, actions, seat)
-        return chosen
-
-    def offer(self, observation: Observation, actions: LegalActions, seat: int) -> Action | None:
-        answer: Action | None = self._bot.offer(observation, actions, seat)
-        return answer
+    return _old_calls_class()(seed)
 
 
 def without_bombs(
