@@ -6,11 +6,12 @@ deal, it finds it."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import tichu_core as tc
-from tichu_core.frontends.bots import SearchBot, decide, make_bot, play_match
+from tichu_core.frontends.bots import SearchBot, decide, make_bot, play_match, search
 from tichu_core.frontends.bots.search import (
     CALL_MARGIN,
     OPPONENT_BOMB_CARDS,
@@ -369,6 +370,46 @@ def test_the_call_margin_is_an_option_and_none_never_calls() -> None:
     assert not call_pays([500.0, 400.0], None)
     with pytest.raises(ValueError, match="call_margin"):
         SearchBot(call_margin="high")  # type: ignore[arg-type]
+
+
+def test_weighing_a_call_leaves_the_plays_their_whole_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """S-CALL-1: at a seat's first play, where a Tichu is weighed, the plays are searched
+    on as many play-out steps as at any other decision: the call's runs are counted
+    apart (they cut the plays' search by a fifth to a third when they were not)."""
+    deal = [
+        ["7p", "8j", "8s", "Ks", "Qj", "Qt"],
+        ["10j", "10p", "10s", "2p", "4p", "Kp"],
+        ["3p", "3s", "6j", "6s", "DR", "MJ"],
+        ["4j", "5t", "8t", "9j", "Ap", "Jp"],
+    ]
+    game = small(deal, **{"calls.tichu": True})
+    runs: list[tuple[tc.Action, ...]] = []
+    rollout = search._Judge.rollout
+
+    def counted(
+        judge: search._Judge, world: tc.Game, candidate: search.Candidate, seed: int
+    ) -> float:
+        runs.append(candidate)
+        return rollout(judge, world, candidate, seed)
+
+    monkeypatch.setattr(search._Judge, "rollout", counted)
+
+    class Uncalled(SearchBot):  # the same search with no call to weigh
+        def _candidates(self, *args: Any) -> Any:
+            return super()._candidates(*args)[0], None
+
+    challengers = {}
+    for bot in (SearchBot(seed=3, steps=2000), Uncalled(seed=3, steps=2000)):
+        runs.clear()
+        decide(bot, game, 2)
+        weighed = bool(bot.call_gains)
+        plays = [c for c in runs if not isinstance(c[0], tc.Tichu)]
+        default = max(set(plays), key=plays.count)  # it runs in every iteration
+        challengers[weighed] = sum(1 for c in plays if c != default)
+    # The steps bound the search (below 96 rollouts, its bound in rollouts).
+    assert 0 < challengers[True] == challengers[False] < 96
 
 
 def test_a_call_is_made_from_the_margin_on() -> None:
