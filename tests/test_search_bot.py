@@ -412,6 +412,34 @@ def test_weighing_a_call_leaves_the_plays_their_whole_budget(
     assert 0 < challengers[True] == challengers[False] < 96
 
 
+def test_a_grand_tichu_is_weighed_in_worlds_of_its_own_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """S-DEAL-2: at a Grand Tichu decision, where not calling is the only other choice,
+    the steps still end the call's runs on the decision's few worlds, and its other
+    paired runs are each in a world of its own: six of the caller's cards are unseen,
+    and the call is decided by the deal more than by the play-out."""
+    game = tc.Game("standard", seed=11)
+    seat = game.waiting_for[0]
+    assert tc.GrandTichu(seat, call=True) in game.legal_actions(seat)
+    worlds: set[int] = set()
+    rollout = search._Judge.rollout
+
+    def counted(
+        judge: search._Judge, world: tc.Game, candidate: search.Candidate, seed: int
+    ) -> float:
+        worlds.add(id(world))
+        return rollout(judge, world, candidate, seed)
+
+    monkeypatch.setattr(search._Judge, "rollout", counted)
+    bot = SearchBot(seed=3, worlds=6)
+    decide(bot, game, seat)
+    assert len(bot.call_gains) == 1
+    # 96 paired runs: the call's steps end the first ones on the six worlds at about
+    # 8,000 steps (some 40 pairs), the rest are in worlds of their own.
+    assert len(worlds) > 6 + 96 // 2
+
+
 def test_a_call_is_made_from_the_margin_on() -> None:
     """A call's gain in a run is plus or minus its stake; at a chance p of going out
     first its mean is stake * (2p - 1). A call is made (Grand Tichu and Tichu alike)
