@@ -113,7 +113,8 @@ class SearchBot:
 
     ``iterations``: rollouts per decision, spread over the candidates; ``steps``: the
     play-out steps per decision (the search stops at whichever of the two runs out
-    first; None: no limit); ``seconds``: a time budget per decision instead (not
+    first; None: no limit; a Tichu call weighed beside the plays has its own, up to
+    three times ``steps`` for the decision); ``seconds``: a time budget per decision instead (not
     reproducible); ``worlds``: worlds sampled per decision (the rollouts cycle through
     them, each sampled when first needed); ``candidates``: at most this many
     actions are compared; ``own_trick_bombs``: whether a bomb on the bot's own trick
