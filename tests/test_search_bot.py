@@ -372,8 +372,24 @@ def test_the_call_margin_is_an_option_and_none_never_calls() -> None:
         SearchBot(call_margin="high")  # type: ignore[arg-type]
 
 
+@pytest.fixture
+def rollouts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tc.Game, search.Candidate]]:
+    """Every rollout the search bots play in the test, as (world, candidate)."""
+    played: list[tuple[tc.Game, search.Candidate]] = []
+    rollout = search._Judge.rollout
+
+    def recorded(
+        judge: search._Judge, world: tc.Game, candidate: search.Candidate, seed: int
+    ) -> float:
+        played.append((world, candidate))
+        return rollout(judge, world, candidate, seed)
+
+    monkeypatch.setattr(search._Judge, "rollout", recorded)
+    return played
+
+
 def test_weighing_a_call_leaves_the_plays_their_whole_budget(
-    monkeypatch: pytest.MonkeyPatch,
+    rollouts: list[tuple[tc.Game, search.Candidate]],
 ) -> None:
     """S-CALL-1: at a seat's first play, where a Tichu is weighed, the plays are searched
     on as many play-out steps as at any other decision: the call's runs are counted
@@ -385,16 +401,6 @@ def test_weighing_a_call_leaves_the_plays_their_whole_budget(
         ["4j", "5t", "8t", "9j", "Ap", "Jp"],
     ]
     game = small(deal, **{"calls.tichu": True})
-    runs: list[tuple[tc.Action, ...]] = []
-    rollout = search._Judge.rollout
-
-    def counted(
-        judge: search._Judge, world: tc.Game, candidate: search.Candidate, seed: int
-    ) -> float:
-        runs.append(candidate)
-        return rollout(judge, world, candidate, seed)
-
-    monkeypatch.setattr(search._Judge, "rollout", counted)
 
     class Uncalled(SearchBot):  # the same search with no call to weigh
         def _candidates(self, *args: Any) -> Any:
@@ -402,10 +408,10 @@ def test_weighing_a_call_leaves_the_plays_their_whole_budget(
 
     challengers = {}
     for bot in (SearchBot(seed=3, steps=2000), Uncalled(seed=3, steps=2000)):
-        runs.clear()
+        rollouts.clear()
         decide(bot, game, 2)
         weighed = bool(bot.call_gains)
-        plays = [c for c in runs if not isinstance(c[0], tc.Tichu)]
+        plays = [c for _, c in rollouts if not isinstance(c[0], tc.Tichu)]
         default = max(set(plays), key=plays.count)  # it runs in every iteration
         challengers[weighed] = sum(1 for c in plays if c != default)
     # The steps bound the search (below 96 rollouts, its bound in rollouts).
@@ -413,7 +419,7 @@ def test_weighing_a_call_leaves_the_plays_their_whole_budget(
 
 
 def test_a_grand_tichu_is_weighed_in_worlds_of_its_own_too(
-    monkeypatch: pytest.MonkeyPatch,
+    rollouts: list[tuple[tc.Game, search.Candidate]],
 ) -> None:
     """S-DEAL-2: at a Grand Tichu decision, where not calling is the only other choice,
     the steps still end the call's runs on the decision's few worlds, and its other
@@ -422,19 +428,10 @@ def test_a_grand_tichu_is_weighed_in_worlds_of_its_own_too(
     game = tc.Game("standard", seed=11)
     seat = game.waiting_for[0]
     assert tc.GrandTichu(seat, call=True) in game.legal_actions(seat)
-    worlds: set[int] = set()
-    rollout = search._Judge.rollout
-
-    def counted(
-        judge: search._Judge, world: tc.Game, candidate: search.Candidate, seed: int
-    ) -> float:
-        worlds.add(id(world))
-        return rollout(judge, world, candidate, seed)
-
-    monkeypatch.setattr(search._Judge, "rollout", counted)
     bot = SearchBot(seed=3, worlds=6)
     decide(bot, game, seat)
     assert len(bot.call_gains) == 1
+    worlds = {id(world) for world, _ in rollouts}
     # 96 paired runs: the call's steps end the first ones on the six worlds at about
     # 8,000 steps (some 40 pairs), the rest are in worlds of their own.
     assert len(worlds) > 6 + 96 // 2
